@@ -1,0 +1,39 @@
+// Hardhat 2 with the solc-js compiler from the `solc` npm package: nothing is downloaded.
+const { subtask } = require("hardhat/config");
+const { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } = require("hardhat/builtin-tasks/task-names");
+require("@nomicfoundation/hardhat-ethers");
+
+const solc = require("solc");
+const SOLC_VERSION = require("solc/package.json").version;
+
+subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async (args, _hre, runSuper) => {
+  if (args.solcVersion !== SOLC_VERSION) return runSuper();
+  return {
+    compilerPath: require.resolve("solc/soljson.js"),
+    isSolcJs: true,
+    version: SOLC_VERSION,
+    longVersion: solc.version(),
+  };
+});
+
+/** @type {import('hardhat/config').HardhatUserConfig} */
+module.exports = {
+  solidity: {
+    version: SOLC_VERSION,
+    settings: {
+      evmVersion: "cancun",
+      optimizer: { enabled: true, runs: 200 },
+      viaIR: true,
+    },
+  },
+  networks: {
+    hardhat: {
+      chainId: 31337,
+      hardfork: "cancun",
+      initialDate: process.env.DEVNET_INITIAL_DATE || undefined,
+      accounts: { count: 20 },
+    },
+    localhost: { url: process.env.DEVNET_RPC_URL || "http://127.0.0.1:8545", chainId: 31337 },
+  },
+  paths: { sources: "./contracts", tests: "./test", cache: "./cache", artifacts: "./artifacts" },
+};
