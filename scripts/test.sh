@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The one test command: installs what is needed, builds once, runs every suite, and ends with
+# `N passed, N failed` summed over all of them. Exits non-zero on any failure.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/scripts/setup.sh"
+cd "$ROOT"
+
+RESULTS="$ROOT/.run/results"
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+failed_steps=0
+
+step "install"
+ensure_pnpm
+ensure_system_packages browser
+ensure_workspace || { echo "install failed"; echo "0 passed, 1 failed"; exit 1; }
+
+step "compile contracts"
+pnpm --filter @prds/contracts run compile || failed_steps=$((failed_steps + 1))
+
+step "typecheck"
+pnpm -r --workspace-concurrency=2 run typecheck || failed_steps=$((failed_steps + 1))
+
+step "build host and remotes (production)"
+pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
+
+# The contract suites run on their own in-process chains, beside the browser suites.
+step "contracts (jest, in-process Hardhat) — started in the background"
+( cd contracts && pnpm exec jest --ci --json --outputFile="$RESULTS/contracts.json" >"$RESULTS/contracts.log" 2>&1 ) &
+contracts_pid=$!
+
+step "front-end units (jest)"
+pnpm exec jest --ci --json --outputFile="$RESULTS/web.json"
+
+step "browser journeys (Playwright, Debian Chromium)"
+( cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" pnpm exec playwright test --reporter=list,json )
+
+step "contracts (waiting for the background run)"
+wait "$contracts_pid"
+cat "$RESULTS/contracts.log"
+
+step "summary"
+exec node scripts/summarize.mjs --failed-steps "$failed_steps" \
+  web=jest:"$RESULTS/web.json" contracts=jest:"$RESULTS/contracts.json" e2e=playwright:"$RESULTS/e2e.json"
