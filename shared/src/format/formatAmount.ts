@@ -1,0 +1,10 @@
+import { INVALID_NUMBER, formatDecimals, toBigNumber, type Numeric } from './bigNumber';
+
+export const DEFAULT_DECIMALS = 4;
+
+/** An amount with at most `decimals` decimals (default 4), rounded down, grouped: 1234.56789 → '1,234.5678'. */
+export function formatAmount(value: Numeric, decimals: number = DEFAULT_DECIMALS): string {
+  const n = toBigNumber(value);
+  if (n === null || !Number.isInteger(decimals) || decimals < 0) return INVALID_NUMBER;
+  return formatDecimals(n, decimals);
+}

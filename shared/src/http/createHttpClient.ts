@@ -1,0 +1,162 @@
+import { debounce } from './debounce';
+import { HttpError } from './HttpError';
+
+/** Spec §9. */
+export const HTTP_TIMEOUT_MS = 600_000;
+export const RELOAD_DEBOUNCE_MS = 500;
+
+/** The api's answer: `code` 0 is success. */
+export interface ApiEnvelope<TData = unknown, TExtra = unknown> {
+  readonly code: number;
+  readonly msg?: string;
+  readonly data: TData;
+  readonly extra?: TExtra;
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface HttpClientOptions {
+  readonly baseURL: string;
+  readonly timeoutMs?: number;
+  /** What a 401/403 triggers (debounced); the page reload by default. */
+  readonly reload?: () => void;
+  readonly reloadDebounceMs?: number;
+  readonly fetchImpl?: FetchLike;
+}
+
+export interface HttpClient {
+  readonly baseURL: string;
+  /** POSTs `body` (an empty object when missing) as JSON and resolves with the parsed answer. */
+  post<T = ApiEnvelope>(path: string, body?: unknown): Promise<T>;
+}
+
+const RELOAD_STATUSES: ReadonlySet<number> = new Set([401, 403]);
+
+function joinUrl(baseURL: string, path: string): string {
+  return `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The answer's `code` as a number (some gateways send "0" as text), or null when there is none. */
+function apiCode(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value);
+  return null;
+}
+
+/** The message a failed answer carries: the api's `msg`/`message`, else the raw text, else the status text. */
+function messageOf(text: string, response: Response): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) {
+      const msg = parsed.msg ?? parsed.message;
+      if (typeof msg === 'string' && msg !== '') return msg;
+    }
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  const trimmed = text.trim();
+  if (trimmed !== '' && trimmed.length <= 300) return trimmed;
+  return response.statusText || `Request failed (${response.status})`;
+}
+
+function timeoutError(timeoutMs: number): HttpError {
+  return new HttpError({
+    kind: 'timeout',
+    messageKey: 'common.error.responseTimeout',
+    message: `Response Timeout (${timeoutMs} ms)`,
+  });
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const {
+    baseURL,
+    timeoutMs = HTTP_TIMEOUT_MS,
+    reload = () => window.location.reload(),
+    reloadDebounceMs = RELOAD_DEBOUNCE_MS,
+    fetchImpl = (input, init) => globalThis.fetch(input, init),
+  } = options;
+  // A burst of 401/403 answers (several calls failing together) reloads the page once.
+  const scheduleReload = debounce(reload, reloadDebounceMs);
+
+  async function post<T>(path: string, body?: unknown): Promise<T> {
+    const controller = new AbortController();
+    let timedOut = false;
+    // The time-out covers the whole exchange, body included: a server that sends headers and then
+    // stalls is as unresponsive as one that never answers.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetchImpl(joinUrl(baseURL, path), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(body ?? {}),
+          credentials: 'omit',
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (error) {
+        if (timedOut) throw timeoutError(timeoutMs);
+        throw new HttpError({
+          kind: 'network',
+          // Spec §8: no response at all reads 'Response Timeout', like a time-out.
+          messageKey: 'common.error.responseTimeout',
+          message: error instanceof Error ? error.message : 'Network error',
+          cause: error,
+        });
+      }
+
+      if (response.status !== 200) {
+        if (RELOAD_STATUSES.has(response.status)) scheduleReload();
+        throw new HttpError({
+          kind: 'status',
+          status: response.status,
+          messageKey: 'common.error.http',
+          values: { status: response.status },
+          message: messageOf(text, response),
+        });
+      }
+
+      let payload: unknown;
+      try {
+        payload = text === '' ? {} : JSON.parse(text);
+      } catch (error) {
+        throw new HttpError({
+          kind: 'api',
+          status: response.status,
+          messageKey: 'common.error.api',
+          values: { message: 'Invalid JSON' },
+          message: 'Invalid JSON in response',
+          cause: error,
+        });
+      }
+
+      const code = isRecord(payload) ? apiCode(payload.code) : null;
+      if (isRecord(payload) && code !== null && code !== 0) {
+        const msg = typeof payload.msg === 'string' && payload.msg !== '' ? payload.msg : `Error code ${code}`;
+        throw new HttpError({
+          kind: 'api',
+          status: response.status,
+          code,
+          messageKey: 'common.error.api',
+          values: { code, message: msg },
+          message: msg,
+        });
+      }
+      return payload as T;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { baseURL, post };
+}

@@ -1,0 +1,123 @@
+// The public API of @prds/shared. Host and remotes import only from here.
+
+// Chains and tokens
+export {
+  CHAINS,
+  CHAIN_IDS,
+  ACTIVE_CHAINS,
+  isChainId,
+  toChainId,
+  getChainConfig,
+  type ChainConfig,
+  type ChainId,
+  type ChainType,
+  type NativeCurrency,
+  type AppEnv,
+} from './chains/chains';
+export { getAppEnv, getActiveChains, getDefaultChainId, API_BASE_URL } from './chains/appEnv';
+export { PLATFORM_TOKEN, PAY_TOKEN, MAX_UINT256, type TokenInfo } from './chains/tokens';
+
+// State
+export {
+  fundDataAtom,
+  staticsAtom,
+  deviceAtom,
+  accountAtom,
+  chainIdAtom,
+  desireChainIdAtom,
+  currentThemeAtom,
+  langAtom,
+  walletAtom,
+  type FundItem,
+  type Statics,
+  type WalletHandle,
+} from './state/atoms';
+export {
+  atom,
+  createStore,
+  useAtom,
+  useAtomValue,
+  useSetAtom,
+  prdsStore,
+  StoreProvider,
+  type Atom,
+  type PrimitiveAtom,
+  type WritableAtom,
+  type PrdsStore,
+} from './state/store';
+
+// i18n
+export {
+  LANGUAGES,
+  DEFAULT_LANG,
+  LANG_STORAGE_KEY,
+  isLangCode,
+  languageDir,
+  resolveInitialLang,
+  type LangCode,
+  type Language,
+} from './i18n/languages';
+export { I18nProvider, useLang } from './i18n/I18nProvider';
+export { FormattedMessage, useIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+
+// Theme
+export { dayTheme, nightTheme, THEMES, FONT_FAMILY, isThemeMode, type PrdsTheme, type ThemeMode, type ThemeColors } from './theme/tokens';
+export { resolveInitialTheme, THEME_STORAGE_KEY } from './theme/resolveInitialTheme';
+export { ThemeProvider, useThemeMode, type ThemeModeControls } from './theme/ThemeProvider';
+export { GlobalStyles, globalStyles } from './theme/GlobalStyles';
+export { css, Global, useTheme, keyframes, type Theme } from '@emotion/react';
+export { default as styled } from '@emotion/styled';
+
+// Device
+export {
+  detectDevice,
+  rootFontSize,
+  TABLET_MIN_WIDTH,
+  DESKTOP_MIN_WIDTH,
+  DESIGN_WIDTH,
+  MAX_ROOT_FONT_SIZE,
+  type Device,
+} from './device/device';
+export { DeviceSync, useDeviceSync, applyDeviceToDocument } from './device/DeviceSync';
+
+// Formatters
+export { formatAmount, DEFAULT_DECIMALS } from './format/formatAmount';
+export { formatCompact } from './format/formatCompact';
+export { formatShort } from './format/formatShort';
+export { formatRate } from './format/formatRate';
+export { fromUnits } from './format/fromUnits';
+export { toBigNumber, INVALID_NUMBER, type Numeric } from './format/bigNumber';
+
+// HTTP
+export {
+  createHttpClient,
+  HTTP_TIMEOUT_MS,
+  RELOAD_DEBOUNCE_MS,
+  type ApiEnvelope,
+  type FetchLike,
+  type HttpClient,
+  type HttpClientOptions,
+} from './http/createHttpClient';
+export { HttpError, isHttpError, type HttpErrorKind, type HttpErrorInit } from './http/HttpError';
+export { fetchUserInfo, USER_INFO_PATH, type UserInfo, type UserInfoRequest } from './http/fetchUserInfo';
+export { getApiClient } from './http/apiClient';
+export { refreshUserInfo, type RefreshUserInfoOptions } from './http/refreshUserInfo';
+
+// Providers and identity
+export { AppProviders, type AppProvidersProps } from './providers/AppProviders';
+export { SHARED_INSTANCE_ID } from './instance';
+
+// UI kit
+export { Page } from './ui/Page';
+export { PageHeading, type PageHeadingProps } from './ui/PageHeading';
+export { Card } from './ui/Card';
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './ui/Button';
+export { Input } from './ui/Input';
+export { Select } from './ui/Select';
+export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
+export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
+export { Skeleton, type SkeletonProps } from './ui/Skeleton';
+export { Badge, type BadgeTone } from './ui/Badge';
+export { Spinner, type SpinnerProps } from './ui/Spinner';
+export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
+export { visuallyHidden } from './ui/visuallyHidden';
