@@ -1,0 +1,16 @@
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from '@prds/shared';
+import { Layout } from './layout/Layout';
+import { AppRoutes } from './routes/AppRoutes';
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <Layout>
+          <AppRoutes />
+        </Layout>
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCallback, useContext, useEffect, useState } from 'react';
+import { Spinner, styled } from '@prds/shared';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteFallback } from './RemoteFallback';
+import { RemoteLoaderContext } from './RemoteLoaderContext';
+import type { RemoteLoadResult } from './remoteLoader';
+import type { RemoteName } from './remotes';
+
+const Loading = styled.div`
+  min-height: 3rem;
+  display: grid;
+  place-items: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function RemoteLoading() {
+  return (
+    <Loading data-testid="remote-loading">
+      <Spinner size="0.32rem" />
+    </Loading>
+  );
+}
+
+/**
+ * Mounts a remote's `./App` inside the shell's router and providers. Each retry is a new attempt:
+ * the loader drops whatever the failed attempt left cached, and the error boundary is remounted.
+ */
+export function RemoteApp({ remote }: { remote: RemoteName }) {
+  const remoteLoader = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<RemoteLoadResult | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setResult(null);
+    remoteLoader.load(remote).then((loaded) => {
+      if (!current) return;
+      if (loaded.status === 'failed') console.error(`Remote ${remote} failed to load (${loaded.reason})`, loaded.error);
+      setResult(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [remoteLoader, remote, attempt]);
+
+  // A retry starts the remote from scratch (fresh manifest, entry and module), also after a render
+  // crash. Merely navigating back to a crashed remote re-renders the module already loaded.
+  const retry = useCallback(() => {
+    remoteLoader.invalidate(remote);
+    setAttempt((n) => n + 1);
+  }, [remoteLoader, remote]);
+
+  if (!result) return <RemoteLoading />;
+  if (result.status === 'failed') return <RemoteFallback onRetry={retry} />;
+  const { Component } = result;
+  return (
+    <RemoteErrorBoundary key={attempt} fallback={<RemoteFallback onRetry={retry} />}>
+      <Component />
+    </RemoteErrorBoundary>
+  );
+}

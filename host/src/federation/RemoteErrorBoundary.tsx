@@ -1,0 +1,27 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  readonly children: ReactNode;
+  readonly fallback: ReactNode;
+}
+
+interface State {
+  readonly failed: boolean;
+}
+
+/** Catches a remote that throws while rendering, so only its section falls back. */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('Remote crashed while rendering', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

@@ -1,0 +1,37 @@
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import remoteFallbackPlugin from './remoteFallbackPlugin';
+import { isRemoteLoadFailure } from './remoteLoadFailure';
+import { REMOTE_LOAD_TIMEOUT_MS } from './remotes';
+
+type ErrorArgs = Parameters<NonNullable<ReturnType<typeof remoteFallbackPlugin>['errorLoadRemote']>>[0];
+
+function errorArgs(lifecycle: ErrorArgs['lifecycle'], from: ErrorArgs['from'] = 'runtime'): ErrorArgs {
+  return { id: 'mfe_market/App', error: new Error('down'), from, lifecycle, origin: {} as ModuleFederation };
+}
+
+describe('remoteFallbackPlugin', () => {
+  const plugin = remoteFallbackPlugin();
+
+  it('bounds remote entry scripts by the spec chunk-load time-out', () => {
+    expect(REMOTE_LOAD_TIMEOUT_MS).toBe(120000);
+    expect(plugin.createScript?.({ url: 'http://127.0.0.1:3001/remoteEntry.js' })).toEqual({ timeout: 120000 });
+  });
+
+  it('offers no backup manifest, so the failure reaches onLoad', async () => {
+    await expect(plugin.errorLoadRemote?.(errorArgs('afterResolve'))).resolves.toBeUndefined();
+  });
+
+  it('answers a failed runtime load with the fallback module', async () => {
+    const result = await plugin.errorLoadRemote?.(errorArgs('onLoad'));
+    expect(isRemoteLoadFailure(result)).toBe(true);
+    if (!isRemoteLoadFailure(result)) return;
+    expect(result.prdsRemoteLoadFailure).toEqual({ id: 'mfe_market/App', error: new Error('down') });
+    expect(typeof result.default).toBe('function');
+  });
+
+  it('answers a failed build-time import with a factory of that module', async () => {
+    const result = await plugin.errorLoadRemote?.(errorArgs('onLoad', 'build'));
+    expect(typeof result).toBe('function');
+    expect(isRemoteLoadFailure(typeof result === 'function' ? result() : null)).toBe(true);
+  });
+});

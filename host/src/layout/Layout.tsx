@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { styled } from '@prds/shared';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+const Shell = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+// Pages render their own <main> (the UI kit's Page), so the content slot is a plain div.
+const Content = styled.div`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <Shell>
+      <Header />
+      <Content id="content">{children}</Content>
+      <Footer />
+    </Shell>
+  );
+}

@@ -1,0 +1,38 @@
+import { LICENSE_REDIRECT, REMOTE_ROUTES, remoteForPath } from './routeTable';
+
+describe('remoteForPath', () => {
+  // Spec §2, row by row.
+  it.each([
+    ['/market', 'mfe_market'],
+    ['/market/', 'mfe_market'],
+    ['/market/anything/below', 'mfe_market'],
+    ['/detail/42', 'mfe_market'],
+    ['/detail/0xabc', 'mfe_market'],
+    ['/claim', 'mfe_claim'],
+    ['/portfolio', 'mfe_portfolio'],
+    ['/bridge', 'mfe_portfolio'],
+    ['/deposit', 'mfe_portfolio'],
+    ['/issue', 'mfe_issue'],
+    ['/nft', 'mfe_license'],
+    ['/nft/packet', 'mfe_license'],
+  ])('%s is owned by %s', (path, remote) => {
+    expect(remoteForPath(path)).toBe(remote);
+  });
+
+  it.each(['/', '/license', '/marketplace', '/detail', '/detail/1/extra', '/claims', '/portfolio/x', '/unknown'])(
+    '%s belongs to no remote',
+    (path) => {
+      expect(remoteForPath(path)).toBeNull();
+    },
+  );
+
+  it('sends /license to the License layout', () => {
+    expect(LICENSE_REDIRECT).toEqual({ from: '/license', to: '/nft' });
+    expect(remoteForPath(LICENSE_REDIRECT.to)).toBe('mfe_license');
+  });
+
+  it('mounts every remote somewhere', () => {
+    const mounted = new Set(REMOTE_ROUTES.map((route) => route.remote));
+    expect([...mounted].sort()).toEqual(['mfe_claim', 'mfe_issue', 'mfe_license', 'mfe_market', 'mfe_portfolio']);
+  });
+});

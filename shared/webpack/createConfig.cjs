@@ -1,0 +1,237 @@
+// @ts-check
+/**
+ * One webpack 5 + Module Federation 2 config for the host and every remote, so the shared-singleton
+ * list, loaders and output rules cannot drift between apps (see TOOLCHAIN-NOTES "Module Federation gotchas").
+ *
+ * A remote's whole webpack.config.cjs (mfe-market shown; name/port differ per remote):
+ *
+ *   const { createConfig } = require('@prds/shared/webpack');
+ *
+ *   module.exports = createConfig({
+ *     name: 'mfe_market',
+ *     dir: __dirname,
+ *     port: 3001,
+ *     exposes: { './App': './src/App.tsx' },
+ *   });
+ *
+ * The remote writes src/App.tsx (its <Routes> on the spec's full paths) and, for the standalone dev
+ * harness, src/dev/main.tsx which renders ./App inside <AppProviders><BrowserRouter> into #root.
+ * main.tsx needs no bootstrap file of its own: the harness entry below adds the async boundary that
+ * non-eager shared modules require. `pnpm --filter @prds/mfe-market run dev` then serves the harness
+ * on the remote's own port; the production build emits remoteEntry.js + mf-manifest.json in dist/.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** Spec §9: chunk load time-out. The host also uses it for manifest/remote-entry fetches. */
+const CHUNK_LOAD_TIMEOUT_MS = 120000;
+
+/** One instance per page: React, the router, the store, i18n, emotion's theme context, our shared lib. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'jotai',
+  'react-intl',
+  '@emotion/react',
+  '@emotion/styled',
+  '@tanstack/react-query',
+];
+/** Subpath imports (react/jsx-runtime, react-dom/client, jotai/react, @emotion/react/jsx-runtime). */
+const SUBPATH_SINGLETONS = ['react/', 'react-dom/', 'jotai/', '@emotion/react/'];
+/** workspace:* ranges are not semver, so the runtime must not check them. */
+const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
+
+const HARNESS_ALIAS = 'prds-dev-harness';
+
+/** The subset of react-router-dom the apps share (see routerExports.mjs). */
+const ROUTER_EXPORTS = path.join(__dirname, 'routerExports.mjs');
+
+/**
+ * The package.json of `pkg` as Node would resolve it from `dir` (pnpm links it into a node_modules
+ * on the way up), or null when it is not installed.
+ * @param {string} dir
+ * @param {string} pkg
+ */
+function installedPackageJson(dir, pkg) {
+  let cur = dir;
+  for (;;) {
+    const file = path.join(cur, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return /** @type {{ version?: string }} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
+    const parent = path.dirname(cur);
+    if (parent === cur) return null;
+    cur = parent;
+  }
+}
+
+/**
+ * Only what the app can resolve is shared: a shared entry that is not installed fails the build, and
+ * a library added later (e.g. the data cache) becomes a singleton without touching this file.
+ * @param {string} dir
+ */
+function sharedConfig(dir) {
+  /** @type {{ dependencies?: Record<string, string>, devDependencies?: Record<string, string> }} */
+  const own = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const ranges = { ...own.devDependencies, ...own.dependencies };
+  /** @type {Record<string, { singleton: boolean, requiredVersion?: string | false, version?: string, import?: string }>} */
+  const shared = {};
+  for (const pkg of SINGLETONS) {
+    if (installedPackageJson(dir, pkg)) shared[pkg] = { singleton: true };
+  }
+  const router = installedPackageJson(dir, 'react-router-dom');
+  if (router?.version) {
+    shared['react-router-dom'] = {
+      singleton: true,
+      import: ROUTER_EXPORTS,
+      version: router.version,
+      requiredVersion: ranges['react-router-dom'] ?? `^${router.version}`,
+    };
+  }
+  for (const key of SUBPATH_SINGLETONS) {
+    const pkg = key.slice(0, -1);
+    const installed = installedPackageJson(dir, pkg);
+    // Subpath folders (e.g. @emotion/react/jsx-runtime) carry no version of their own: give the package's.
+    if (installed?.version) {
+      shared[key] = { singleton: true, version: installed.version, requiredVersion: ranges[pkg] ?? `^${installed.version}` };
+    }
+  }
+  for (const pkg of WORKSPACE_SINGLETONS) {
+    if (installedPackageJson(dir, pkg)) shared[pkg] = { singleton: true, requiredVersion: false };
+  }
+  return shared;
+}
+
+/**
+ * @param {{
+ *   name: string,
+ *   dir: string,
+ *   port: number,
+ *   exposes?: Record<string, string>,
+ *   isHost?: boolean,
+ *   runtimePlugins?: string[],
+ *   title?: string,
+ * }} options
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' | 'none' }) => import('webpack').Configuration}
+ */
+function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins = [], title = 'PRDS' }) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
+    throw new Error(`createConfig: name "${name}" must be a JS identifier like mfe_market (it is the container's global)`);
+  }
+  const harnessMain = path.join(dir, 'src/dev/main.tsx');
+  const hasHarness = !isHost && fs.existsSync(harnessMain);
+  const template = path.join(dir, 'public/index.html');
+
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    const production = mode === 'production';
+
+    /** @type {import('webpack').EntryObject} */
+    const entry = {};
+    if (isHost) entry.main = './src/index.ts';
+    else if (hasHarness) entry.main = path.join(__dirname, 'harnessEntry.js');
+
+    return {
+      mode,
+      context: dir,
+      entry,
+      target: 'web',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The MF runtime rejects [contenthash] in entry filenames (remoteEntry.js must be stable).
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+        // Host: deep links like /detail/7 must still load /main.js. Remotes: wherever they are served from.
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: hasHarness ? { [`${HARNESS_ALIAS}$`]: harnessMain } : {},
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: {
+                    react: {
+                      runtime: 'automatic',
+                      importSource: '@emotion/react',
+                      development: !production,
+                    },
+                  },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/i, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.PRDS_ENV': JSON.stringify(process.env.PRDS_ENV ?? 'devnet'),
+          'process.env.PRDS_API_URL': JSON.stringify(process.env.PRDS_API_URL ?? 'http://127.0.0.1:8787'),
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          ...(exposes ? { exposes } : {}),
+          shared: sharedConfig(dir),
+          // version-first fetches every remote's manifest at start-up and blanks the page if one is down.
+          shareStrategy: 'loaded-first',
+          manifest: !isHost,
+          dts: false,
+          runtimePlugins,
+          experiments: {
+            // A remote never loads other remotes, so its container can leave out the runtime's
+            // remote-loading and manifest-snapshot code (about a third of remoteEntry.js).
+            optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
+        }),
+        ...(isHost || hasHarness
+          ? [
+              new HtmlWebpackPlugin({
+                chunks: ['main'],
+                title,
+                ...(fs.existsSync(template)
+                  ? { template }
+                  : {
+                      templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><div id="root"></div></body></html>`,
+                    }),
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        minimize: production,
+      },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        host: '127.0.0.1',
+        port,
+        historyApiFallback: true,
+        // Module Federation and HMR across containers do not mix well; a full reload is predictable.
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, CHUNK_LOAD_TIMEOUT_MS };
