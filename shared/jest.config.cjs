@@ -4,7 +4,7 @@ const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat'];
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src'],
+  roots: ['<rootDir>/src', '<rootDir>/webpack'],
   setupFiles: ['<rootDir>/jest.setup.cjs'],
   transform: {
     '^.+\\.(t|j)sx?$': [
