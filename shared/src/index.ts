@@ -121,3 +121,6 @@ export { Badge, type BadgeTone } from './ui/Badge';
 export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
 export { visuallyHidden } from './ui/visuallyHidden';
+export { NotFoundPage } from './ui/NotFoundPage';
+export { SharedProbe, type RemoteName } from './probe/SharedProbe';
+export { useIsConnected } from './state/useIsConnected';

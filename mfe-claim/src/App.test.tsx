@@ -1,0 +1,70 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AppProviders, SHARED_INSTANCE_ID, accountAtom, chainIdAtom, createStore, type PrdsStore } from '@prds/shared';
+import App from './App';
+
+function renderAt(path: string, mount: 'root' | 'host' = 'root', store: PrdsStore = createStore()) {
+  return render(
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        {mount === 'root' ? (
+          <App />
+        ) : (
+          // How the host mounts a remote: at the root, under its own `*` route.
+          <Routes>
+            <Route path="/" element={null} />
+            <Route path="*" element={<App />} />
+          </Routes>
+        )}
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('claim App routes', () => {
+  it.each(['root', 'host'] as const)('renders /claim with one h1 (mounted at %s)', async (mount) => {
+    renderAt('/claim', mount);
+    const page = await screen.findByTestId('page-claim');
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('shows the shared not-found page for a path under its prefix that it has no page for', async () => {
+    renderAt('/claim/xyz', 'host');
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    expect(screen.queryByTestId('page-claim')).toBeNull();
+  });
+
+  it('renders the hidden shared probe', async () => {
+    renderAt('/claim');
+    const probe = await screen.findByTestId('shared-probe');
+    expect(probe.dataset.remote).toBe('claim');
+    expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
+  });
+});
+
+describe('claim page', () => {
+  it('asks for a wallet first and keeps the claim button disabled', async () => {
+    renderAt('/claim');
+    expect((await screen.findByTestId('claim-address')).textContent).toBe('Not connected');
+    expect(screen.getByTestId<HTMLButtonElement>('claim-button').disabled).toBe(true);
+    expect(screen.getByTestId('claim-reason').textContent).toBe('Please connect your wallet first');
+    expect(screen.getByTestId('claim-eligibility').textContent).toBe('Connect your wallet to check eligibility');
+  });
+
+  it('shows the wallet address from the shared store, and still asks for the right network', async () => {
+    const store = createStore();
+    renderAt('/claim', 'root', store);
+    await screen.findByTestId('page-claim');
+    const address = '0x1234567890abcdef1234567890abcdef12345678';
+    act(() => {
+      store.set(accountAtom, address);
+      store.set(chainIdAtom, '0x38');
+    });
+    expect(screen.getByTestId('claim-address').textContent).toBe(address);
+    // A wallet on another chain than the devnet is not connected (spec §4).
+    expect(screen.getByTestId('claim-reason').textContent).toBe('Please connect your wallet first');
+    act(() => store.set(chainIdAtom, '0x7a69'));
+    expect(screen.queryByTestId('claim-reason')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('claim-button').disabled).toBe(true);
+  });
+});

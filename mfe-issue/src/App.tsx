@@ -1,0 +1,20 @@
+import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { Route, Routes } from 'react-router-dom';
+import { IssuePage } from './pages/issue/IssuePage';
+
+/**
+ * The issue remote's one exposed module: `/issue`, on the spec's full path
+ * (the host mounts it at the root of the URL space, under a `*` route).
+ */
+export default function App() {
+  return (
+    <>
+      <SharedProbe remote="issue" />
+      <Routes>
+        <Route path="/issue" element={<IssuePage />} />
+        {/* A path under this remote's prefix that it has no page for. */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
+  );
+}

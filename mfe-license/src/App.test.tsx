@@ -1,0 +1,88 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AppProviders, SHARED_INSTANCE_ID, createStore } from '@prds/shared';
+import App from './App';
+
+function renderAt(path: string, mount: 'root' | 'host' = 'root') {
+  return render(
+    <AppProviders store={createStore()}>
+      <MemoryRouter initialEntries={[path]}>
+        {mount === 'root' ? (
+          <App />
+        ) : (
+          // How the host mounts a remote: at the root, under its own `*` route.
+          <Routes>
+            <Route path="/" element={null} />
+            <Route path="*" element={<App />} />
+          </Routes>
+        )}
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('License App routes', () => {
+  it.each([
+    ['/nft', 'page-nft-sale'],
+    ['/nft/', 'page-nft-sale'],
+    ['/nft/mine', 'page-nft-mine'],
+    ['/nft/packet', 'page-nft-packet'],
+  ])('renders %s as %s with one h1', async (path, testId) => {
+    renderAt(path);
+    const page = await screen.findByTestId(testId);
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it.each([
+    ['/nft', 'page-nft-sale'],
+    ['/nft/mine', 'page-nft-mine'],
+    ['/nft/packet', 'page-nft-packet'],
+  ])('matches the full path %s when the host mounts it under its * route', async (path, testId) => {
+    renderAt(path, 'host');
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+  });
+
+  it('shows the shared not-found page for a path under its prefix that it has no page for', async () => {
+    renderAt('/nft/xyz', 'host');
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    expect(screen.queryByTestId('page-nft-sale')).toBeNull();
+  });
+
+  it('renders the hidden shared probe', async () => {
+    renderAt('/nft');
+    const probe = await screen.findByTestId('shared-probe');
+    expect(probe.dataset.remote).toBe('license');
+    expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
+  });
+});
+
+describe('License tabs', () => {
+  it('selects Get License on /nft and moves to My License as a route', async () => {
+    renderAt('/nft');
+    const sale = await screen.findByRole('tab', { name: 'Get License' });
+    expect(sale.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'My License' }));
+    expect(await screen.findByTestId('page-nft-mine')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'My License' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Get License' }).getAttribute('aria-selected')).toBe('false');
+  });
+
+  it('shows one card per License type, without a price until the chain is read', async () => {
+    renderAt('/nft');
+    for (const type of ['common', 'scarcity', 'attributive']) {
+      const card = await screen.findByTestId(`license-type-${type}`);
+      expect(card.querySelector('button')?.disabled).toBe(true);
+    }
+    expect(screen.getByTestId('license-price-note').textContent).toBe(
+      'Prices are read from the chain and are shown once it is connected.',
+    );
+  });
+
+  it('describes the sell, rent, mint and cancel-rent actions on My License', async () => {
+    renderAt('/nft/mine');
+    expect((await screen.findByTestId('license-mine-empty')).textContent).toContain('Connect your wallet to see your Licenses');
+    for (const action of ['sell', 'rent', 'mint', 'cancel-rent']) {
+      expect(screen.getByTestId(`license-action-${action}`)).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { Route, Routes } from 'react-router-dom';
+import { LicenseLayout } from './pages/LicenseLayout';
+import { MyLicensePage } from './pages/mine/MyLicensePage';
+import { LicensePacketPage } from './pages/packet/LicensePacketPage';
+import { LicenseSalePage } from './pages/sale/LicenseSalePage';
+
+/** The License remote's one exposed module: `/nft` (Get License), `/nft/mine`, `/nft/packet`. */
+export default function App() {
+  return (
+    <>
+      <SharedProbe remote="license" />
+      <Routes>
+        <Route path="/nft" element={<LicenseLayout />}>
+          <Route index element={<LicenseSalePage />} />
+          <Route path="/nft/mine" element={<MyLicensePage />} />
+          <Route path="/nft/packet" element={<LicensePacketPage />} />
+        </Route>
+        {/* A path under this remote's prefix that it has no page for. */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Tabs, useIntl } from '@prds/shared';
+
+/** Get License / My License: each tab is a route, so the choice survives a reload and a shared link. */
+export function LicenseTabs() {
+  const intl = useIntl();
+  return (
+    <Tabs
+      aria-label={intl.formatMessage({ id: 'license.tabs.label' })}
+      data-testid="license-tabs"
+      items={[
+        { value: 'sale', to: '/nft', end: true, label: intl.formatMessage({ id: 'license.tabs.sale' }), 'data-testid': 'license-tab-sale' },
+        { value: 'mine', to: '/nft/mine', label: intl.formatMessage({ id: 'license.tabs.mine' }), 'data-testid': 'license-tab-mine' },
+      ]}
+    />
+  );
+}

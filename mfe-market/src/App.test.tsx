@@ -1,0 +1,110 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProviders, SHARED_INSTANCE_ID, createStore } from '@prds/shared';
+import App from './App';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderAt(path: string, mount: 'root' | 'host' = 'root') {
+  const app = <App />;
+  return render(
+    <AppProviders store={createStore()}>
+      <MemoryRouter initialEntries={[path]}>
+        {mount === 'root' ? (
+          app
+        ) : (
+          // How the host mounts a remote: at the root, under its own `*` route.
+          <Routes>
+            <Route path="/" element={null} />
+            <Route path="*" element={app} />
+          </Routes>
+        )}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('market App routes', () => {
+  it.each([
+    ['/market', 'page-market-list'],
+    ['/market/', 'page-market-list'],
+    ['/market?sort=newest', 'page-market-list'],
+    ['/detail/42', 'page-detail'],
+  ])('renders %s as %s with one h1', async (path, testId) => {
+    renderAt(path);
+    const page = await screen.findByTestId(testId);
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it.each([
+    ['/market', 'page-market-list'],
+    ['/detail/7', 'page-detail'],
+  ])('matches the full path %s when the host mounts it under its * route', async (path, testId) => {
+    renderAt(path, 'host');
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+  });
+
+  it('shows the shared not-found page for a path under its prefix that it has no page for', async () => {
+    renderAt('/market/xyz', 'host');
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    expect(screen.queryByTestId('page-market-list')).toBeNull();
+    expect(screen.queryByTestId('page-detail')).toBeNull();
+  });
+
+  it('renders the hidden shared probe with the shared instance, theme and language', async () => {
+    renderAt('/market');
+    const probe = await screen.findByTestId('shared-probe');
+    expect(probe.hidden).toBe(true);
+    expect(probe.dataset.remote).toBe('market');
+    expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
+    expect(probe.dataset.lang).toBe('en');
+    expect(['day', 'night']).toContain(probe.dataset.theme);
+  });
+});
+
+describe('market list', () => {
+  it('shows the search box, filters, the All tab and the empty state in English', async () => {
+    renderAt('/market');
+    const search = await screen.findByTestId('market-search');
+    expect(search.getAttribute('placeholder')).toBe('Please enter search content');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Markets');
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    const sortValues = Array.from(screen.getByTestId<HTMLSelectElement>('market-sort').options).map((o) => o.value);
+    expect(sortValues).toEqual(['volume', 'newest']);
+    expect(screen.getByTestId('market-list-empty').textContent).toContain('No markets yet');
+  });
+
+  it('keeps the filters in the URL', async () => {
+    renderAt('/market');
+    fireEvent.change(await screen.findByTestId('market-sort'), { target: { value: 'newest' } });
+    fireEvent.change(screen.getByTestId('market-category'), { target: { value: 'crypto' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Finished' }));
+    fireEvent.change(screen.getByTestId('market-search'), { target: { value: 'rain' } });
+    expect(screen.getByTestId('location').textContent).toBe('/market?sort=newest&category=crypto&status=finished&q=rain');
+    expect(screen.getByRole('tab', { name: 'Finished' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('restores the filters from the URL', async () => {
+    renderAt('/market?q=eth&category=finance&sort=newest&status=challenging');
+    expect((await screen.findByTestId<HTMLInputElement>('market-search')).value).toBe('eth');
+    expect(screen.getByTestId<HTMLSelectElement>('market-category').value).toBe('finance');
+    expect(screen.getByTestId<HTMLSelectElement>('market-sort').value).toBe('newest');
+    expect(screen.getByRole('tab', { name: 'Challenging' }).getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('market detail', () => {
+  it('names the market id and shows every section', async () => {
+    renderAt('/detail/abc-9');
+    const page = await screen.findByTestId('page-detail');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market #abc-9');
+    for (const section of ['options', 'buy', 'positions', 'history', 'challenge', 'appeal']) {
+      expect(page.querySelector(`[data-testid="market-detail-${section}"]`)).not.toBeNull();
+    }
+    expect(page.textContent).toContain('Connect your wallet to see your positions');
+  });
+});

@@ -1,0 +1,28 @@
+import type { MessageDescriptor } from '@prds/shared';
+import type { MarketCategory, MarketSort, MarketStatusTab } from './marketFilters';
+
+// One literal descriptor per value, so the locale check finds every key in the source.
+export const CATEGORY_LABEL = {
+  all: { id: 'market.category.all' },
+  crypto: { id: 'market.category.crypto' },
+  finance: { id: 'market.category.finance' },
+  politics: { id: 'market.category.politics' },
+  technology: { id: 'market.category.technology' },
+  science: { id: 'market.category.science' },
+  culture: { id: 'market.category.culture' },
+  other: { id: 'market.category.other' },
+} as const satisfies Record<MarketCategory, MessageDescriptor>;
+
+export const SORT_LABEL = {
+  volume: { id: 'market.sort.volume' },
+  newest: { id: 'market.sort.newest' },
+} as const satisfies Record<MarketSort, MessageDescriptor>;
+
+export const STATUS_TAB_LABEL = {
+  all: { id: 'market.status.all' },
+  open: { id: 'market.status.open' },
+  closingSoon: { id: 'market.status.closingSoon' },
+  waitingResult: { id: 'market.status.waitingResult' },
+  challenging: { id: 'market.status.challenging' },
+  finished: { id: 'market.status.finished' },
+} as const satisfies Record<MarketStatusTab, MessageDescriptor>;

@@ -1,0 +1,98 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProviders, SHARED_INSTANCE_ID, createStore } from '@prds/shared';
+import App from './App';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderAt(path: string, mount: 'root' | 'host' = 'root') {
+  return render(
+    <AppProviders store={createStore()}>
+      <MemoryRouter initialEntries={[path]}>
+        {mount === 'root' ? (
+          <App />
+        ) : (
+          // How the host mounts a remote: at the root, under its own `*` route.
+          <Routes>
+            <Route path="/" element={null} />
+            <Route path="*" element={<App />} />
+          </Routes>
+        )}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+const PAGES = [
+  ['/portfolio', 'page-portfolio'],
+  ['/deposit', 'page-deposit'],
+  ['/bridge', 'page-bridge'],
+] as const;
+
+describe('portfolio App routes', () => {
+  it.each(PAGES)('renders %s as %s with one h1', async (path, testId) => {
+    renderAt(path);
+    const page = await screen.findByTestId(testId);
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it.each(PAGES)('matches the full path %s when the host mounts it under its * route', async (path, testId) => {
+    renderAt(path, 'host');
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+  });
+
+  it('shows the shared not-found page for a path under its prefix that it has no page for', async () => {
+    renderAt('/portfolio/xyz', 'host');
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    for (const [, testId] of PAGES) expect(screen.queryByTestId(testId)).toBeNull();
+  });
+
+  it('renders the hidden shared probe', async () => {
+    renderAt('/bridge');
+    const probe = await screen.findByTestId('shared-probe');
+    expect(probe.dataset.remote).toBe('portfolio');
+    expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
+  });
+});
+
+describe('portfolio page', () => {
+  it('shows the five P&L figures as unknown without a wallet', async () => {
+    renderAt('/portfolio');
+    const pnl = await screen.findByTestId('portfolio-pnl');
+    const labels = Array.from(pnl.querySelectorAll('dt')).map((dt) => dt.textContent);
+    expect(labels).toEqual(['Invested', 'Pending payoff', 'Total payoff', 'Profit', 'Yesterday’s profit']);
+    expect(Array.from(pnl.querySelectorAll('dd')).every((dd) => dd.textContent === '--')).toBe(true);
+  });
+
+  it('has the five tabs and keeps the chosen one in the URL', async () => {
+    renderAt('/portfolio');
+    const names = (await screen.findAllByRole('tab')).map((tab) => tab.textContent);
+    expect(names).toEqual(['My Positions', 'History', 'Bought', 'Invested', 'Issued']);
+    expect(screen.getByTestId('portfolio-panel-positions').textContent).toBe('Connect your wallet to see your positions');
+    fireEvent.click(screen.getByRole('tab', { name: 'Issued' }));
+    expect(screen.getByTestId('location').textContent).toBe('/portfolio?tab=issued');
+    expect(screen.getByTestId('portfolio-panel-issued').textContent).toBe('Connect your wallet to see the markets you issued');
+  });
+
+  it('opens the tab named in the URL', async () => {
+    renderAt('/portfolio?tab=history');
+    expect((await screen.findByRole('tab', { name: 'History' })).getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('deposit and bridge', () => {
+  it('keeps the deposit disabled without a wallet', async () => {
+    renderAt('/deposit');
+    expect((await screen.findByTestId<HTMLButtonElement>('deposit-submit')).disabled).toBe(true);
+  });
+
+  it('names the current network as the bridge source and says the bridge is not open', async () => {
+    renderAt('/bridge');
+    expect((await screen.findByTestId('bridge-from')).textContent).toBe('PRDS Devnet');
+    expect(screen.getByTestId('bridge-unavailable').textContent).toBe('The bridge is not available on PRDS Devnet yet');
+  });
+});

@@ -1,0 +1,19 @@
+/** The portfolio's sections, in tab order; the chosen one is kept in `?tab=` so it survives a reload. */
+export const PORTFOLIO_TABS = ['positions', 'history', 'bought', 'invested', 'issued'] as const;
+export type PortfolioTab = (typeof PORTFOLIO_TABS)[number];
+
+export const DEFAULT_PORTFOLIO_TAB: PortfolioTab = 'positions';
+const PARAM = 'tab';
+
+export function parsePortfolioTab(params: URLSearchParams): PortfolioTab {
+  const value = params.get(PARAM);
+  return PORTFOLIO_TABS.find((tab) => tab === value) ?? DEFAULT_PORTFOLIO_TAB;
+}
+
+/** Returns new params with the tab set (the default tab leaves the URL clean); other params are kept. */
+export function writePortfolioTab(tab: PortfolioTab, base: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(base);
+  if (tab === DEFAULT_PORTFOLIO_TAB) next.delete(PARAM);
+  else next.set(PARAM, tab);
+  return next;
+}

@@ -1,0 +1,25 @@
+import { SHARED_INSTANCE_ID } from '../instance';
+import { currentThemeAtom, langAtom } from '../state/atoms';
+import { useAtomValue } from '../state/store';
+
+export type RemoteName = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';
+
+/**
+ * Hidden marker each remote renders for the end-to-end tests: the same instance id, theme and
+ * language as the host's header prove the remote shares the host's one copy of @prds/shared and
+ * its store.
+ */
+export function SharedProbe({ remote }: { remote: RemoteName }) {
+  const theme = useAtomValue(currentThemeAtom);
+  const lang = useAtomValue(langAtom);
+  return (
+    <span
+      hidden
+      data-testid="shared-probe"
+      data-remote={remote}
+      data-shared-instance={SHARED_INSTANCE_ID}
+      data-theme={theme}
+      data-lang={lang}
+    />
+  );
+}
