@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// Bundle benchmark: serves the production builds as deployed (scripts/serve.mjs on its own base port),
+// loads /market in Debian's Chromium and measures the JavaScript fetched before the market list first
+// renders, gzip-compressed here (the static server may not compress), plus each remote's own JS for
+// its route. Prints `RESULT <name> <value> <unit>` lines, headline last. Figures, not a test.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4200);
+const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
+const ORIGIN = (app) => `http://127.0.0.1:${BASE_PORT + APPS.indexOf(app)}`;
+const HOST = ORIGIN('host');
+const REMOTE_ROUTES = [
+  { app: 'mfe-market', path: '/market', testId: 'page-market-list' },
+  { app: 'mfe-issue', path: '/issue', testId: 'page-issue' },
+  { app: 'mfe-license', path: '/nft', testId: 'page-nft-sale' },
+  { app: 'mfe-portfolio', path: '/portfolio', testId: 'page-portfolio' },
+  { app: 'mfe-claim', path: '/claim', testId: 'page-claim' },
+];
+const TARGET_KIB = 220;
+const LAUNCH_OPTIONS = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
+
+function checkBuilds() {
+  const missing = APPS.filter(
+    (app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json')),
+  );
+  if (missing.length > 0) {
+    console.error(`bench:bundle needs the production builds (pnpm build); missing: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+/** Starts all apps in one serve.mjs process; resolves once every app printed READY. */
+function startServers() {
+  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(BASE_PORT)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`serve.mjs not ready within 20 s:\n${output}`));
+    }, 20_000);
+    const onData = (chunk) => {
+      output += chunk;
+      if (APPS.every((app) => output.includes(`READY ${app} `))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/**
+ * Loads `url` in a fresh context (empty cache) and returns the JS responses whose request started
+ * before `testId` first appeared in the DOM, with their bodies.
+ */
+async function scriptsBeforeFirstRender(browser, url, testId) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.addInitScript((id) => {
+    // Observer fires in the microtask after React commits the page root: that is "first render".
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(`[data-testid="${id}"]`)) {
+        window.__firstRenderAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, testId);
+  const bodies = new Map();
+  const pending = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    const isScript =
+      request.resourceType() === 'script' || (response.headers()['content-type'] ?? '').includes('javascript');
+    if (!isScript || response.status() !== 200) return;
+    pending.push(
+      response.body().then(
+        (body) => bodies.set(response.url(), body),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url);
+  await page.getByTestId(testId).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await Promise.all(pending);
+  const { renderAt, entries } = await page.evaluate(() => ({
+    renderAt: window.__firstRenderAt ?? performance.now(),
+    entries: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+  }));
+  await context.close();
+  const startedBeforeRender = new Set(entries.filter((e) => e.startTime <= renderAt).map((e) => e.name));
+  return [...bodies.entries()]
+    .filter(([scriptUrl]) => startedBeforeRender.has(scriptUrl))
+    .map(([scriptUrl, body]) => ({ url: scriptUrl, raw: body.length, gzip: gzipSize(body) }));
+}
+
+const sum = (scripts, field) => scripts.reduce((total, script) => total + script[field], 0);
+
+async function main() {
+  checkBuilds();
+  const server = await startServers();
+  const browser = await chromium.launch(LAUNCH_OPTIONS);
+  try {
+    const results = [];
+    for (const route of REMOTE_ROUTES) {
+      const scripts = await scriptsBeforeFirstRender(browser, HOST + route.path, route.testId);
+      const own = scripts.filter((script) => script.url.startsWith(ORIGIN(route.app) + '/'));
+      // The entry carries the remote's copy of the federation runtime; the rest is its route code.
+      const entry = own.filter((script) => /\/remoteEntry\.js(\?|$)/.test(script.url));
+      const routeChunks = own.filter((script) => !entry.includes(script));
+      const name = route.app.replace('-', '_');
+      results.push(`RESULT remote_${name}_entry_js_gzip ${kib(sum(entry, 'gzip'))} KiB`);
+      results.push(`RESULT remote_${name}_route_js_gzip ${kib(sum(routeChunks, 'gzip'))} KiB`);
+      results.push(`RESULT remote_${name}_route_js_files ${routeChunks.length} files`);
+      results.push(`RESULT remote_${name}_js_gzip ${kib(sum(own, 'gzip'))} KiB`);
+    }
+
+    const home = await scriptsBeforeFirstRender(browser, HOST + '/', 'page-home');
+    results.push(`RESULT home_first_render_js_gzip ${kib(sum(home, 'gzip'))} KiB`);
+
+    const market = await scriptsBeforeFirstRender(browser, HOST + '/market', 'page-market-list');
+    const hostPart = market.filter((script) => script.url.startsWith(HOST + '/'));
+    console.log('JS fetched before the market list first rendered (gzip level 9):');
+    for (const script of [...market].sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`  ${kib(script.gzip).padStart(7)} KiB gzip ${kib(script.raw).padStart(7)} KiB raw  ${script.url}`);
+    }
+    for (const line of results) console.log(line);
+    console.log(`RESULT first_render_host_js_gzip ${kib(sum(hostPart, 'gzip'))} KiB`);
+    console.log(`RESULT first_render_js_raw ${kib(sum(market, 'raw'))} KiB`);
+    console.log(`RESULT first_render_js_files ${market.length} files`);
+    const total = sum(market, 'gzip');
+    const verdict = total / 1024 <= TARGET_KIB ? 'within' : 'OVER';
+    console.log(`first render of /market: ${kib(total)} KiB gzip, ${verdict} the ${TARGET_KIB} KiB target`);
+    console.log(`RESULT first_render_js_gzip ${kib(total)} KiB`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

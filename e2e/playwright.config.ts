@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { HOST_URL } from './support/apps';
+
+// Debian's chromium; tools here never download a browser of their own.
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  globalSetup: './support/globalSetup.ts',
+  // Two cores shared with builds and other suites: two workers, no retries, bounded times.
+  workers: 2,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: true,
+  timeout: 45_000,
+  globalTimeout: 8 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  use: {
+    baseURL: HOST_URL,
+    browserName: 'chromium',
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    colorScheme: 'light',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+});

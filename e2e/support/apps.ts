@@ -1,0 +1,57 @@
+// The deployed shape the suite runs against: which app listens where, and which page each route shows.
+
+export const BASE_PORT = 4100;
+
+// Order matches scripts/serve.mjs: host on the base port, each remote on base + its index.
+export const APP_NAMES = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+export function portOf(app: AppName, basePort: number = BASE_PORT): number {
+  return basePort + APP_NAMES.indexOf(app);
+}
+
+export const HOST_URL = `http://127.0.0.1:${portOf('host')}`;
+
+export type RemoteKey = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';
+
+export interface RemoteRoute {
+  readonly app: Exclude<AppName, 'host'>;
+  readonly path: string;
+  readonly pageTestId: string;
+}
+
+/** One representative route per remote (the remote whose `./App` renders it). */
+export const REMOTES = {
+  market: { app: 'mfe-market', path: '/market', pageTestId: 'page-market-list' },
+  issue: { app: 'mfe-issue', path: '/issue', pageTestId: 'page-issue' },
+  license: { app: 'mfe-license', path: '/nft', pageTestId: 'page-nft-sale' },
+  portfolio: { app: 'mfe-portfolio', path: '/portfolio', pageTestId: 'page-portfolio' },
+  claim: { app: 'mfe-claim', path: '/claim', pageTestId: 'page-claim' },
+} as const satisfies Record<RemoteKey, RemoteRoute>;
+
+export const REMOTE_KEYS = Object.keys(REMOTES) as RemoteKey[];
+
+export interface PageRoute {
+  /** Short name, used for screenshot files and test titles. */
+  readonly name: string;
+  readonly path: string;
+  readonly pageTestId: string;
+}
+
+/** Every route of spec §2 that renders a page of its own (/license is a redirect, checked separately). */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { name: 'home', path: '/', pageTestId: 'page-home' },
+  { name: 'market-list', path: '/market', pageTestId: 'page-market-list' },
+  { name: 'detail', path: '/detail/1', pageTestId: 'page-detail' },
+  { name: 'claim', path: '/claim', pageTestId: 'page-claim' },
+  { name: 'portfolio', path: '/portfolio', pageTestId: 'page-portfolio' },
+  { name: 'bridge', path: '/bridge', pageTestId: 'page-bridge' },
+  { name: 'deposit', path: '/deposit', pageTestId: 'page-deposit' },
+  { name: 'issue', path: '/issue', pageTestId: 'page-issue' },
+  { name: 'nft-sale', path: '/nft', pageTestId: 'page-nft-sale' },
+  { name: 'nft-packet', path: '/nft/packet', pageTestId: 'page-nft-packet' },
+  { name: 'not-found', path: '/no-such-page', pageTestId: 'page-not-found' },
+];
+
+export const LANG_CODES = ['en', 'zh', 'ko', 'fr', 'ru', 'de', 'es', 'ar', 'ja', 'th', 'ms', 'vi'] as const;
+export type LangCode = (typeof LANG_CODES)[number];

@@ -1,0 +1,79 @@
+// Spec §2: every route renders its page (through the host and the remote that owns it), unknown paths
+// show not-found, /license redirects, and the market list carries its controls.
+import { PAGE_ROUTES, REMOTES } from '../support/apps';
+import { expect, test } from '../support/fixtures';
+import { header, navigateByHeader, openPage, pageHeading } from '../support/hostUi';
+
+test.describe('routes', () => {
+  for (const route of PAGE_ROUTES) {
+    test(`${route.path} renders ${route.pageTestId} inside the shell`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await openPage(page, route.path, route.pageTestId);
+      await expect(header(page)).toBeVisible();
+      const heading = await pageHeading(page);
+      expect(heading, 'each page has a visible, non-empty <h1>').not.toBe('');
+      await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    });
+  }
+
+  test('the My License tab of /nft shows page-nft-mine', async ({ page }) => {
+    await openPage(page, '/nft', 'page-nft-sale');
+    await page.getByRole('tab', { name: 'My License', exact: true }).click();
+    await expect(page.getByTestId('page-nft-mine')).toBeVisible();
+    await page.getByRole('tab', { name: 'Get License', exact: true }).click();
+    await expect(page.getByTestId('page-nft-sale')).toBeVisible();
+  });
+
+  test('/license lands on /nft', async ({ page }) => {
+    await page.goto('/license');
+    await expect(page).toHaveURL(/\/nft$/);
+    await expect(page.getByTestId('page-nft-sale')).toBeVisible();
+  });
+
+  test('the market list has search, category, sort and the All tab', async ({ page }) => {
+    await openPage(page, '/market', 'page-market-list');
+    const search = page.getByTestId('market-search');
+    await expect(search).toBeVisible();
+    await expect(search).toHaveAttribute('placeholder', 'Please enter search content');
+    await expect(page.getByTestId('market-category')).toBeVisible();
+    const sort = page.getByTestId('market-sort');
+    await expect(sort).toBeVisible();
+    const sortValues = await sort.locator('option').evaluateAll((options) =>
+      options.map((option) => (option as HTMLOptionElement).value),
+    );
+    expect(sortValues).toEqual(expect.arrayContaining(['volume', 'newest']));
+    await sort.selectOption('newest');
+    await expect(sort).toHaveValue('newest');
+    await search.fill('bitcoin');
+    await expect(search).toHaveValue('bitcoin');
+    await expect(page.getByRole('tab', { name: 'All', exact: true })).toBeVisible();
+  });
+
+  test('the header has language, theme and wallet controls and links to every section', async ({ page }) => {
+    await openPage(page, '/', 'page-home');
+    const bar = header(page);
+    await expect(bar.getByTestId('lang-switch')).toBeVisible();
+    await expect(bar.getByTestId('theme-switch')).toBeVisible();
+    await expect(bar.getByTestId('wallet-slot')).toBeVisible();
+    for (const path of ['/', '/market', '/issue', '/nft', '/portfolio', '/claim', '/bridge', '/deposit']) {
+      await expect(bar.locator(`a[href="${path}"]`).first()).toBeVisible();
+    }
+  });
+
+  test('header nav moves between remotes without reloading the document', async ({ page }) => {
+    await openPage(page, '/', 'page-home');
+    await page.evaluate(() => {
+      (window as Window & { __e2eSameDocument?: boolean }).__e2eSameDocument = true;
+    });
+    for (const remote of Object.values(REMOTES)) {
+      await navigateByHeader(page, remote.path);
+      await expect(page.getByTestId(remote.pageTestId)).toBeVisible();
+    }
+    const sameDocument = await page.evaluate(
+      () => (window as Window & { __e2eSameDocument?: boolean }).__e2eSameDocument === true,
+    );
+    expect(sameDocument, 'navigation kept the same document (history routing)').toBe(true);
+  });
+});
