@@ -31,6 +31,12 @@ const List = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   overflow-x: auto;
   scrollbar-width: none;
+  /* On a narrow screen the tabs scroll sideways; fading the trailing edge shows there is more.
+     Where they fit, the faded strip is the empty end of the row. */
+  mask-image: linear-gradient(to right, #000 calc(100% - 2rem), transparent);
+  [dir='rtl'] & {
+    mask-image: linear-gradient(to left, #000 calc(100% - 2rem), transparent);
+  }
 `;
 
 const tabStyles = (theme: Theme, selected: boolean) => css`
