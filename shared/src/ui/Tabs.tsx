@@ -33,9 +33,10 @@ const List = styled.div`
   scrollbar-width: none;
   /* On a narrow screen the tabs scroll sideways; fading the trailing edge shows there is more.
      Where they fit, the faded strip is the empty end of the row. */
-  mask-image: linear-gradient(to right, #000 calc(100% - 2rem), transparent);
+  /* A mask reads only alpha: any opaque token will do. */
+  mask-image: linear-gradient(to right, ${({ theme }) => theme.colors.text} calc(100% - 2rem), transparent);
   [dir='rtl'] & {
-    mask-image: linear-gradient(to left, #000 calc(100% - 2rem), transparent);
+    mask-image: linear-gradient(to left, ${({ theme }) => theme.colors.text} calc(100% - 2rem), transparent);
   }
 `;
 
