@@ -1,24 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AppProviders, SHARED_INSTANCE_ID, accountAtom, chainIdAtom, createStore, type PrdsStore } from '@prds/shared';
+import { act, screen } from '@testing-library/react';
+import { SHARED_INSTANCE_ID, accountAtom, chainIdAtom, createStore, type PrdsStore } from '@prds/shared';
+import { renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 
 function renderAt(path: string, mount: 'root' | 'host' = 'root', store: PrdsStore = createStore()) {
-  return render(
-    <AppProviders store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        {mount === 'root' ? (
-          <App />
-        ) : (
-          // How the host mounts a remote: at the root, under its own `*` route.
-          <Routes>
-            <Route path="/" element={null} />
-            <Route path="*" element={<App />} />
-          </Routes>
-        )}
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderRemoteAt(App, path, { mount, store });
 }
 
 describe('claim App routes', () => {

@@ -1,24 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AppProviders, SHARED_INSTANCE_ID, createStore } from '@prds/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { SHARED_INSTANCE_ID } from '@prds/shared';
+import { renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 
 function renderAt(path: string, mount: 'root' | 'host' = 'root') {
-  return render(
-    <AppProviders store={createStore()}>
-      <MemoryRouter initialEntries={[path]}>
-        {mount === 'root' ? (
-          <App />
-        ) : (
-          // How the host mounts a remote: at the root, under its own `*` route.
-          <Routes>
-            <Route path="/" element={null} />
-            <Route path="*" element={<App />} />
-          </Routes>
-        )}
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderRemoteAt(App, path, { mount });
 }
 
 function messages(): string[] {

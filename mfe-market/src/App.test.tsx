@@ -1,31 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders, SHARED_INSTANCE_ID, createStore } from '@prds/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import { SHARED_INSTANCE_ID } from '@prds/shared';
+import { renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
 function renderAt(path: string, mount: 'root' | 'host' = 'root') {
-  const app = <App />;
-  return render(
-    <AppProviders store={createStore()}>
-      <MemoryRouter initialEntries={[path]}>
-        {mount === 'root' ? (
-          app
-        ) : (
-          // How the host mounts a remote: at the root, under its own `*` route.
-          <Routes>
-            <Route path="/" element={null} />
-            <Route path="*" element={app} />
-          </Routes>
-        )}
-        <LocationProbe />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderRemoteAt(App, path, { mount, withLocation: true });
 }
 
 describe('market App routes', () => {
