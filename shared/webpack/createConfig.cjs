@@ -14,11 +14,11 @@
  *     exposes: { './App': './src/App.tsx' },
  *   });
  *
- * The remote writes src/App.tsx (its <Routes> on the spec's full paths) and, for the standalone dev
- * harness, src/dev/main.tsx which renders ./App inside <AppProviders><BrowserRouter> into #root.
- * main.tsx needs no bootstrap file of its own: the harness entry below adds the async boundary that
- * non-eager shared modules require. `pnpm --filter @prds/mfe-market run dev` then serves the harness
- * on the remote's own port; the production build emits remoteEntry.js + mf-manifest.json in dist/.
+ * The remote writes src/App.tsx (its <Routes> on the spec's full paths). Every remote also gets a
+ * standalone dev harness (harness.tsx: ./App inside <AppProviders><BrowserRouter>, behind the async
+ * boundary in harnessEntry.js that non-eager shared modules require): `pnpm --filter
+ * @prds/mfe-market run dev` serves it on the remote's own port; the production build emits
+ * remoteEntry.js + mf-manifest.json in dist/ beside it.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -46,6 +46,7 @@ const SUBPATH_SINGLETONS = ['react/', 'react-dom/', 'jotai/', '@emotion/react/']
 const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
 
 const HARNESS_ALIAS = 'prds-dev-harness';
+const REMOTE_APP_ALIAS = 'prds-remote-app';
 
 /** The subset of react-router-dom the apps share (see routerExports.mjs). */
 const ROUTER_EXPORTS = path.join(__dirname, 'routerExports.mjs');
@@ -120,8 +121,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
     throw new Error(`createConfig: name "${name}" must be a JS identifier like mfe_market (it is the container's global)`);
   }
-  const harnessMain = path.join(dir, 'src/dev/main.tsx');
-  const hasHarness = !isHost && fs.existsSync(harnessMain);
+  const remoteApp = exposes?.['./App'] ? path.resolve(dir, exposes['./App']) : null;
+  const hasHarness = !isHost && remoteApp !== null;
   const template = path.join(dir, 'public/index.html');
 
   return (_env, argv) => {
@@ -153,7 +154,12 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: hasHarness ? { [`${HARNESS_ALIAS}$`]: harnessMain } : {},
+        alias: remoteApp
+          ? { [`${HARNESS_ALIAS}$`]: path.join(__dirname, 'harness.tsx'), [`${REMOTE_APP_ALIAS}$`]: remoteApp }
+          : {},
+        // The harness lives here in shared/webpack: its react, router and @prds/shared imports must
+        // resolve from the app's own node_modules to be the modules the app shares.
+        modules: ['node_modules', path.join(dir, 'node_modules')],
       },
       module: {
         rules: [
