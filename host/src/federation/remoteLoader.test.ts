@@ -140,4 +140,21 @@ describe('RemoteLoader', () => {
     await loader.load('mfe_market');
     expect(runtime.registerCalls.filter((call) => call.force)).toHaveLength(1);
   });
+
+  it('prefetches remotes.json at boot and the first remote load reuses it', async () => {
+    const { runtime, loader, fetched } = setup();
+    loader.prefetch();
+    expect(fetched).toEqual(['/remotes.json']);
+    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
+    expect(fetched).toEqual(['/remotes.json']);
+    expect(runtime.registerCalls).toHaveLength(1);
+  });
+
+  it('fetches remotes.json again on the first load when the boot prefetch failed', async () => {
+    const { loader, fetched } = setup([new Error('offline'), MANIFEST]);
+    loader.prefetch();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
+    expect(fetched).toEqual(['/remotes.json', '/remotes.json']);
+  });
 });

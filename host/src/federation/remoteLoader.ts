@@ -76,6 +76,15 @@ export class RemoteLoader {
     return this.manifest;
   }
 
+  /**
+   * Starts reading remotes.json at boot, beside the first render, so the first remote route does not
+   * wait for it. A failure here is not shown: the route that needs the manifest fetches it again and
+   * shows the fallback if that fails too.
+   */
+  prefetch(): void {
+    this.loadManifest().catch(() => undefined);
+  }
+
   /** Makes the next load of a remote start from scratch (the user asked to retry after a failure). */
   invalidate(remote: RemoteName): void {
     this.stale.add(remote);
