@@ -4,6 +4,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import { Interface, MaxUint256, ZeroAddress, id as hashText, type Contract, type ContractTransactionReceipt, type Log } from "ethers";
 import { deployFixture, usdt, type Fixture } from "./helpers/fixture";
 import { snapshot, revert } from "./helpers/chain";
+import { revertData } from "./helpers/assertions";
 
 // Random sequences of protocol calls by several accounts across many markets, with time moves,
 // checked after every call against an accounting model kept here in TypeScript: token conservation
@@ -1378,17 +1379,3 @@ describe("property: markets, disputes and Licenses under random action sequences
     if (prdsLeft < 0n || prdsLeft > BigInt(voters)) failWith(`Markets keeps ${prdsLeft} PRDS wei after all claims`);
   }
 });
-
-function revertData(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current && typeof current === "object"; depth += 1) {
-    const record = current as { data?: unknown; error?: unknown; info?: { error?: unknown } };
-    if (typeof record.data === "string" && record.data.startsWith("0x")) return record.data;
-    if (record.data && typeof record.data === "object") {
-      const nested = (record.data as { data?: unknown }).data;
-      if (typeof nested === "string" && nested.startsWith("0x")) return nested;
-    }
-    current = record.error ?? record.info?.error;
-  }
-  return undefined;
-}

@@ -1,9 +1,10 @@
 import type { Contract } from "ethers";
 
-function revertData(error: unknown): string | undefined {
+/** The revert data inside an ethers / hardhat error, wherever the call path nested it. */
+export function revertData(error: unknown): string | undefined {
   let current: unknown = error;
   // ethers and hardhat nest the revert data at different depths depending on the call path.
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth += 1) {
+  for (let depth = 0; depth < 6 && current && typeof current === "object"; depth += 1) {
     const record = current as { data?: unknown; error?: unknown; info?: { error?: unknown } };
     if (typeof record.data === "string" && record.data.startsWith("0x")) return record.data;
     if (record.data && typeof record.data === "object") {
