@@ -1,20 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { HOST_URL } from './support/apps';
-
-// Debian's chromium; tools here never download a browser of their own.
-export const CHROMIUM_LAUNCH_OPTIONS = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium.mjs';
 
 export default defineConfig({
   testDir: './tests',

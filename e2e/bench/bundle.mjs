@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4200);
@@ -23,19 +24,6 @@ const REMOTE_ROUTES = [
   { app: 'mfe-claim', path: '/claim', testId: 'page-claim' },
 ];
 const TARGET_KIB = 220;
-const LAUNCH_OPTIONS = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
@@ -129,7 +117,7 @@ const sum = (scripts, field) => scripts.reduce((total, script) => total + script
 async function main() {
   checkBuilds();
   const server = await startServers();
-  const browser = await chromium.launch(LAUNCH_OPTIONS);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const results = [];
     for (const route of REMOTE_ROUTES) {
