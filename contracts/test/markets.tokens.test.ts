@@ -44,7 +44,7 @@ async function issueArgs(licenseId: bigint): Promise<unknown[]> {
 describe("Markets: tokens and deployment", () => {
   test("a fee-on-transfer pay token is refused", async () => {
     const [deployer] = await hre.ethers.getSigners();
-    const token = await deployArtifact("MarketsFeeToken", deployer!, [], "contracts/test/marketsTestTokens.sol");
+    const token = await deployArtifact("SecFeeOnTransferToken", deployer!, [], "contracts/test/SecFeeOnTransferToken.sol");
     const { markets, licenseId } = await protocolOn(token);
     await expectRevert(
       markets.getFunction("issue")(await issueArgs(licenseId)),
@@ -56,7 +56,7 @@ describe("Markets: tokens and deployment", () => {
 
   test("a token calling back into Markets during a transfer hits the reentrancy guard", async () => {
     const [deployer] = await hre.ethers.getSigners();
-    const token = await deployArtifact("MarketsReentrantToken", deployer!, [], "contracts/test/marketsTestTokens.sol");
+    const token = await deployArtifact("MarketsReentrantToken", deployer!, [], "contracts/test/MarketsReentrantToken.sol");
     const { markets, licenseId } = await protocolOn(token);
     await (await markets.getFunction("issue")(await issueArgs(licenseId))).wait();
     const reenter = markets.interface.encodeFunctionData("withdraw", [1]);
@@ -86,7 +86,7 @@ describe("Markets: tokens and deployment", () => {
 
   test("margin that would overflow the capacity is refused", async () => {
     const [deployer] = await hre.ethers.getSigners();
-    const token = await deployArtifact("MarketsFeeToken", deployer!, [], "contracts/test/marketsTestTokens.sol");
+    const token = await deployArtifact("SecFeeOnTransferToken", deployer!, [], "contracts/test/SecFeeOnTransferToken.sol");
     const { markets, licenseId } = await protocolOn(token);
     const args = await issueArgs(licenseId);
     args[6] = 2n ** 128n;

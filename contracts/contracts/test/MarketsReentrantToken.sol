@@ -3,24 +3,6 @@ pragma solidity ^0.8.28;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
-/// Test only: a pay token that burns 1% of every transfer, which Markets must refuse.
-contract MarketsFeeToken is ERC20 {
-    constructor() ERC20("Fee Token", "FEE") {}
-
-    function mint(address to, uint256 amount) external {
-        _mint(to, amount);
-    }
-
-    function _update(address from, address to, uint256 value) internal override {
-        if (from != address(0) && to != address(0)) {
-            uint256 burned = value / 100;
-            super._update(from, address(0), burned);
-            value -= burned;
-        }
-        super._update(from, to, value);
-    }
-}
-
 /// Test only: a pay token that calls back into `target` during a transfer, once armed.
 contract MarketsReentrantToken is ERC20 {
     address private _target;
