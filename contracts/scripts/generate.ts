@@ -17,6 +17,13 @@ const ABI_SOURCES: Record<string, { contractName: string; sourceName: string }> 
   Markets: { contractName: "IMarkets", sourceName: "contracts/interfaces/IMarkets.sol" },
 };
 
+/**
+ * Deployed contracts that clients never address: MarketsDisputes runs only by delegatecall through
+ * Markets (a direct call reverts) and its events arrive at the Markets address under IMarkets' ABI.
+ * Its address stays readable on chain (Markets.disputesModule()).
+ */
+const INTERNAL_CONTRACTS = new Set(["MarketsDisputes"]);
+
 export const DEPLOYMENTS_DIR = path.join(CONTRACTS_ROOT, "deployments");
 export const GENERATED_FILE = path.join(CONTRACTS_ROOT, "generated", "index.ts");
 
@@ -199,7 +206,9 @@ export function writeGeneratedModule(deployments: readonly DeploymentFile[] = re
 /** deployments/<chainId>.json as writeDeployment would write it now (current ABIs). */
 export function renderDeployment(chainId: number, deploymentBlock: number, addresses: Record<string, string>): string {
   const contracts: DeploymentFile["contracts"] = {};
-  for (const [name, address] of Object.entries(addresses)) contracts[name] = { address, abi: abiOf(name) };
+  for (const [name, address] of Object.entries(addresses)) {
+    if (!INTERNAL_CONTRACTS.has(name)) contracts[name] = { address, abi: abiOf(name) };
+  }
   return `${JSON.stringify({ chainId, deploymentBlock, contracts } satisfies DeploymentFile, null, 2)}\n`;
 }
 
