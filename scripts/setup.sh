@@ -32,8 +32,19 @@ ensure_system_packages() {
   fi
 }
 
+# better-sqlite3 (the api's embedded database) builds from source: node-gyp must use the headers
+# that came with this Node instead of downloading them (no internet).
+node_headers_dir() {
+  local prefix
+  prefix="$(dirname "$(dirname "$(command -v node)")")"
+  if [ -f "$prefix/include/node/node.h" ]; then echo "$prefix"; fi
+}
+
 ensure_workspace() {
   cd "$ROOT"
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+  local headers
+  headers="$(node_headers_dir)"
+  if [ -n "$headers" ]; then export npm_config_nodedir="$headers"; fi
   pnpm install --frozen-lockfile --prefer-offline
 }

@@ -1,0 +1,177 @@
+import { Contract, JsonRpcProvider } from "ethers";
+import { abis, deployments, isDeployedChainId, type ContractName } from "@prds/contracts";
+import type { ApiConfig } from "../config";
+
+export type ProtocolAddresses = Record<ContractName, string>;
+
+/** Markets.params(): deployment constants, immutable, so read once per process. */
+export interface MarketParams {
+  feeBps: number;
+  issuerShareBps: number;
+  platformShareBps: number;
+  referrerShareBps: number;
+  capacityMultiple: number;
+  challengeStake: bigint;
+  votingPeriod: number;
+  quorumBps: number;
+  responsePeriod: number;
+  confirmationPeriod: number;
+  challengeWindow: number;
+  minLiquidity: bigint;
+  minMargin: bigint;
+  minPremium: bigint;
+  minInvest: bigint;
+  marginFeeBps: number;
+  quorumPenaltyBps: number;
+  checkpointInterval: number;
+  maxOptions: number;
+}
+
+export interface LicenseCatalog {
+  issuesPerLicense: number;
+  types: { licenseType: "Common" | "Scarcity" | "Attributive"; price: bigint; maxSupply: number; tradable: boolean; rentable: boolean; usable: boolean }[];
+  packets: { packetId: number; counts: [number, number, number]; price: bigint }[];
+}
+
+export interface Balances {
+  native: bigint;
+  payToken: bigint;
+  prds: bigint;
+}
+
+/**
+ * The api's window on the chain: the protocol's addresses, its immutable configuration (read once),
+ * and the few live reads the calls need (balances, receipts). Tables come from the indexer, never
+ * from here.
+ */
+export interface Chain {
+  chainId: number;
+  provider: JsonRpcProvider;
+  /** Indexers start reading logs at this block. */
+  deploymentBlock: number;
+  addresses: ProtocolAddresses;
+  params(): Promise<MarketParams>;
+  /** Markets.deps(): the pay token (USDT) and PRDS addresses the protocol really uses. */
+  tokens(): Promise<{ payToken: string; prds: string }>;
+  licenseCatalog(): Promise<LicenseCatalog>;
+  balances(account: string): Promise<Balances>;
+  /** null while the transaction is unknown or pending. */
+  receipt(txHash: string): Promise<{ status: number; blockNumber: number } | null>;
+  close(): void;
+}
+
+export interface ChainOverrides {
+  addresses?: ProtocolAddresses;
+  deploymentBlock?: number;
+}
+
+const LICENSE_TYPES = ["Common", "Scarcity", "Attributive"] as const;
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null; // a failed read is tried again next time
+      throw error;
+    });
+    return pending;
+  };
+}
+
+export function createChain(config: Pick<ApiConfig, "rpcUrl" | "chainId">, overrides: ChainOverrides = {}): Chain {
+  const deployment = isDeployedChainId(config.chainId) ? deployments[config.chainId] : null;
+  const addresses =
+    overrides.addresses ??
+    (deployment
+      ? (Object.fromEntries(Object.entries(deployment.contracts).map(([name, c]) => [name, c.address])) as ProtocolAddresses)
+      : null);
+  if (!addresses) throw new Error(`the protocol has no deployment on chain ${config.chainId}`);
+  const deploymentBlock = overrides.deploymentBlock ?? deployment?.deploymentBlock ?? 0;
+  // One request at a time and no cache (TOOLCHAIN-NOTES): batching slowed the node, the cache went stale.
+  const provider = new JsonRpcProvider(config.rpcUrl, config.chainId, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+  const markets = new Contract(addresses.Markets, abis.Markets, provider);
+  const license = new Contract(addresses.License, abis.License, provider);
+
+  const params = once(async (): Promise<MarketParams> => {
+    const p = await markets.getFunction("params")();
+    return {
+      feeBps: Number(p.feeBps),
+      issuerShareBps: Number(p.issuerShareBps),
+      platformShareBps: Number(p.platformShareBps),
+      referrerShareBps: Number(p.referrerShareBps),
+      capacityMultiple: Number(p.capacityMultiple),
+      challengeStake: BigInt(p.challengeStake),
+      votingPeriod: Number(p.votingPeriod),
+      quorumBps: Number(p.quorumBps),
+      responsePeriod: Number(p.responsePeriod),
+      confirmationPeriod: Number(p.confirmationPeriod),
+      challengeWindow: Number(p.challengeWindow),
+      minLiquidity: BigInt(p.minLiquidity),
+      minMargin: BigInt(p.minMargin),
+      minPremium: BigInt(p.minPremium),
+      minInvest: BigInt(p.minInvest),
+      marginFeeBps: Number(p.marginFeeBps),
+      quorumPenaltyBps: Number(p.quorumPenaltyBps),
+      checkpointInterval: Number(p.checkpointInterval),
+      maxOptions: Number(p.maxOptions),
+    };
+  });
+
+  const tokens = once(async () => {
+    const d = await markets.getFunction("deps")();
+    return { payToken: String(d.payToken).toLowerCase(), prds: String(d.prds).toLowerCase() };
+  });
+
+  const licenseCatalog = once(async (): Promise<LicenseCatalog> => {
+    const issuesPerLicense = Number(await license.getFunction("issuesPerLicense")());
+    const types = [];
+    for (const [index, licenseType] of LICENSE_TYPES.entries()) {
+      const t = await license.getFunction("typeConfig")(index);
+      types.push({
+        licenseType,
+        price: BigInt(t.price),
+        maxSupply: Number(t.maxSupply),
+        tradable: Boolean(t.tradable),
+        rentable: Boolean(t.rentable),
+        usable: Boolean(t.usable),
+      });
+    }
+    const packetCount = Number(await license.getFunction("packetCount")());
+    const packets = [];
+    for (let packetId = 0; packetId < packetCount; packetId++) {
+      const p = await license.getFunction("packet")(packetId);
+      packets.push({
+        packetId,
+        counts: [Number(p.counts[0]), Number(p.counts[1]), Number(p.counts[2])] as [number, number, number],
+        price: BigInt(p.price),
+      });
+    }
+    return { issuesPerLicense, types, packets };
+  });
+
+  const erc20 = ["function balanceOf(address) view returns (uint256)"];
+  return {
+    chainId: config.chainId,
+    provider,
+    deploymentBlock,
+    addresses,
+    params,
+    tokens,
+    licenseCatalog,
+    balances: async (account) => {
+      const { payToken, prds } = await tokens();
+      const [native, pay, platform] = await Promise.all([
+        provider.getBalance(account),
+        new Contract(payToken, erc20, provider).getFunction("balanceOf")(account) as Promise<bigint>,
+        new Contract(prds, erc20, provider).getFunction("balanceOf")(account) as Promise<bigint>,
+      ]);
+      return { native, payToken: pay, prds: platform };
+    },
+    receipt: async (txHash) => {
+      const receipt = await provider.getTransactionReceipt(txHash);
+      if (!receipt) return null;
+      return { status: receipt.status ?? 0, blockNumber: receipt.blockNumber };
+    },
+    close: () => provider.destroy(),
+  };
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+
+/** Everything the api reads from its environment; one place, typed, validated at start. */
+export interface ApiConfig {
+  host: string;
+  port: number;
+  /** postgres://… ; null runs on the embedded SQLite file. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  rpcUrl: string;
+  chainId: number;
+  /** Blocks a log must be under the head before the indexer applies it. */
+  confirmations: number;
+  /** Recent blocks kept (hashes, undo records) to roll back a reorganisation. */
+  reorgDepth: number;
+  /** Largest block range one eth_getLogs call asks for. */
+  batchBlocks: number;
+  pollIntervalMs: number;
+  /** Run the indexer role in this process (the one holding the lock indexes). */
+  indexer: boolean;
+  /** Front-end origins allowed by CORS (no credentials). */
+  corsOrigins: string[];
+  /** Guards the audit review calls; review is closed when unset. */
+  adminToken: string | null;
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  evidenceDir: string;
+}
+
+const API_ROOT = path.resolve(__dirname, "..");
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min} (got '${raw}')`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const chainId = int(env, "PRDS_CHAIN_ID", 31337, 1);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error("DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)");
+  }
+  const dataDir = env.PRDS_API_DATA_DIR ?? path.join(API_ROOT, ".data");
+  return {
+    host: env.PRDS_API_HOST ?? "127.0.0.1",
+    port: int(env, "PRDS_API_PORT", 8787),
+    databaseUrl,
+    sqlitePath: env.PRDS_API_SQLITE ?? path.join(dataDir, `prds-${chainId}.sqlite`),
+    rpcUrl: env.PRDS_RPC_URL ?? `http://127.0.0.1:${env.DEVNET_PORT ?? 8545}`,
+    chainId,
+    // The devnet mines on demand, so it never reorganises by itself; BSC finalises in ~15 blocks.
+    confirmations: int(env, "PRDS_CONFIRMATIONS", chainId === 31337 ? 0 : 15),
+    reorgDepth: int(env, "PRDS_REORG_DEPTH", 64, 1),
+    batchBlocks: int(env, "PRDS_INDEXER_BATCH_BLOCKS", 2000, 1),
+    pollIntervalMs: int(env, "PRDS_INDEXER_POLL_MS", 1000, 10),
+    indexer: env.PRDS_INDEXER !== "0",
+    corsOrigins: (env.PRDS_CORS_ORIGINS ?? "http://127.0.0.1:3000,http://localhost:3000")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    adminToken: env.PRDS_ADMIN_TOKEN?.trim() || null,
+    rateLimitMax: int(env, "PRDS_RATE_LIMIT_MAX", 600, 1),
+    rateLimitWindowMs: int(env, "PRDS_RATE_LIMIT_WINDOW_MS", 60_000, 1),
+    evidenceDir: env.PRDS_EVIDENCE_DIR ?? path.join(dataDir, "evidence"),
+  };
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./connect";
+import { initial } from "./migrations/001_initial";
+
+/** Versioned migrations, in order; a new one is appended, never edited once released. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    "001_initial": initial(db.dialect),
+  };
+}
+
+/**
+ * Brings the schema up to date; run at every start. Kysely's migrator takes a lock, so api processes
+ * starting together on one PostgreSQL migrate once.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
