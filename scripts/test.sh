@@ -4,6 +4,7 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
+source "$ROOT/scripts/ensure-postgres.sh"
 cd "$ROOT"
 
 RESULTS="$ROOT/.run/results"
@@ -15,6 +16,7 @@ step "install"
 ensure_pnpm
 ensure_system_packages browser
 ensure_workspace || { echo "install failed"; echo "0 passed, 1 failed"; exit 1; }
+ensure_postgres || failed_steps=$((failed_steps + 1))
 
 step "compile contracts"
 pnpm --filter @prds/contracts run compile || failed_steps=$((failed_steps + 1))
@@ -25,9 +27,14 @@ pnpm -r --workspace-concurrency=2 run typecheck || failed_steps=$((failed_steps 
 step "build host and remotes (production)"
 pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
 
-# The contract suites run on their own in-process chains, beside the browser suites.
-step "contracts (jest, in-process Hardhat) — started in the background"
-( cd contracts && pnpm exec jest --ci --json --outputFile="$RESULTS/contracts.json" >"$RESULTS/contracts.log" 2>&1 ) &
+# The contract suites run on their own in-process chains, then the api suites (each file on its own
+# devnet), once on SQLite and once on PostgreSQL, all beside the front-end and browser suites.
+step "contracts, then api on SQLite and on PostgreSQL (jest) — started in the background"
+(
+  ( cd contracts && pnpm exec jest --ci --json --outputFile="$RESULTS/contracts.json" >"$RESULTS/contracts.log" 2>&1 )
+  ( cd api && PRDS_TEST_DB=sqlite pnpm exec jest --ci --json --outputFile="$RESULTS/api-sqlite.json" >"$RESULTS/api-sqlite.log" 2>&1 )
+  ( cd api && PRDS_TEST_DB=postgres pnpm exec jest --ci --json --outputFile="$RESULTS/api-postgres.json" >"$RESULTS/api-postgres.log" 2>&1 )
+) &
 contracts_pid=$!
 
 step "front-end units (jest)"
@@ -36,10 +43,11 @@ pnpm exec jest --ci --json --outputFile="$RESULTS/web.json"
 step "browser journeys (Playwright, Debian Chromium)"
 ( cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" pnpm exec playwright test --reporter=list,json )
 
-step "contracts (waiting for the background run)"
+step "contracts and api (waiting for the background run)"
 wait "$contracts_pid"
-cat "$RESULTS/contracts.log"
+for log in contracts api-sqlite api-postgres; do printf '\n--- %s\n' "$log"; cat "$RESULTS/$log.log"; done
 
 step "summary"
 exec node scripts/summarize.mjs --failed-steps "$failed_steps" \
-  web=jest:"$RESULTS/web.json" contracts=jest:"$RESULTS/contracts.json" e2e=playwright:"$RESULTS/e2e.json"
+  web=jest:"$RESULTS/web.json" contracts=jest:"$RESULTS/contracts.json" \
+  api-sqlite=jest:"$RESULTS/api-sqlite.json" api-postgres=jest:"$RESULTS/api-postgres.json" e2e=playwright:"$RESULTS/e2e.json"
