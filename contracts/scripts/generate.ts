@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CONTRACTS_ROOT, loadArtifact } from "./artifacts";
+// hre.ethers (main below) is hardhat-ethers' type extension; packages that import these scripts see it too.
+import type {} from "@nomicfoundation/hardhat-ethers";
 
 /** deployments/<chainId>.json: everything a client or indexer needs for one chain. */
 export interface DeploymentFile {
