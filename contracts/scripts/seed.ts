@@ -224,7 +224,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Who will win the Champions League final?",
-        category: "sports",
+        category: "culture",
         options: ["Real Madrid", "Manchester City", "Bayern Munich", "Another club"],
         lastTradingTime: E + 5 * HOUR,
         expirationTime: E + 3 * DAY,
@@ -265,7 +265,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Will it snow in London on New Year's Day?",
-        category: "weather",
+        category: "science",
         options: yesNo,
         lastTradingTime: E - 3 * DAY,
         expirationTime: E - 1 * DAY,
@@ -306,7 +306,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Will the film win Best Picture?",
-        category: "entertainment",
+        category: "culture",
         options: yesNo,
         lastTradingTime: E + 10 * DAY,
         expirationTime: E + 15 * DAY,
@@ -351,7 +351,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Will the home team reach the play-offs?",
-        category: "sports",
+        category: "culture",
         options: yesNo,
         lastTradingTime: E - 6 * DAY,
         expirationTime: E - 5 * DAY,
@@ -431,7 +431,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Will the concert tour add a second date in the capital?",
-        category: "entertainment",
+        category: "culture",
         options: yesNo,
         lastTradingTime: E + 5 * DAY,
         expirationTime: E + 6 * DAY,

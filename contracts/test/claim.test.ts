@@ -81,7 +81,7 @@ describe("Claim", () => {
       const { id } = await issueMarket(f.markets, f.usdt, f.license, f.alice, {
         licenseId,
         event: "Will it rain in Taipei tomorrow?",
-        category: "weather",
+        category: "science",
         options: ["Yes", "No"],
         lastTradingTime: t + DAY,
         expirationTime: t + 2 * DAY,

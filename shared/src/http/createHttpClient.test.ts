@@ -221,7 +221,7 @@ describe('401/403 reload, debounced 500 ms', () => {
 describe('fetchUserInfo', () => {
   it('shares one request among concurrent callers and starts a new one after it settles', async () => {
     handler = (_req, res) => {
-      setTimeout(() => json(res, 200, { code: 0, data: [{ symbol: 'USDT', balance: '12' }], extra: { cash: '3', portfolio: '9' } }), 100);
+      setTimeout(() => json(res, 200, { code: 0, data: [{ symbol: 'USDT', balance: '12' }], extra: { statics: { cash: '3', portfolio: '9' } } }), 100);
     };
     const c = client();
     const request = { account: '0xAbC', chainType: 'devnet' };
@@ -245,7 +245,7 @@ describe('fetchUserInfo', () => {
       maxRunning = Math.max(maxRunning, running);
       setTimeout(() => {
         running -= 1;
-        json(res, 200, { code: 0, data: [], extra: { cash: '0', portfolio: '0' } });
+        json(res, 200, { code: 0, data: [], extra: { statics: { cash: '0', portfolio: '0' } } });
       }, 80);
     };
     const c = client();
@@ -263,7 +263,7 @@ describe('fetchUserInfo', () => {
     const c = client();
     const first = await rejection(fetchUserInfo(c, { account: '0x1', chainType: 'devnet' }));
     expect(first.message).toBe('busy');
-    handler = (_req, res) => json(res, 200, { code: 0, data: [], extra: { cash: '1', portfolio: '2' } });
+    handler = (_req, res) => json(res, 200, { code: 0, data: [], extra: { statics: { cash: '1', portfolio: '2' } } });
     await expect(fetchUserInfo(c, { account: '0x1', chainType: 'devnet' })).resolves.toEqual({
       fundData: [],
       statics: { cash: '1', portfolio: '2' },
@@ -273,7 +273,7 @@ describe('fetchUserInfo', () => {
 });
 
 describe('refreshUserInfo', () => {
-  const answer = { code: 0, data: [{ symbol: 'USDT', balance: '7' }], extra: { cash: '7', portfolio: '1' } };
+  const answer = { code: 0, data: [{ symbol: 'USDT', balance: '7' }], extra: { statics: { cash: '7', portfolio: '1' } } };
 
   it('puts the answer in fundDataAtom and staticsAtom', async () => {
     handler = (_req, res) => json(res, 200, answer);

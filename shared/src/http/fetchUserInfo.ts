@@ -23,9 +23,11 @@ const inFlight = new WeakMap<HttpClient, InFlight>();
 
 function toUserInfo(envelope: ApiEnvelope<unknown, unknown>): UserInfo {
   const fundData = Array.isArray(envelope.data) ? (envelope.data as FundItem[]) : [];
+  // The api answers the statics as `extra.statics` ({ cash, portfolio }, token units as strings).
   const extra = typeof envelope.extra === 'object' && envelope.extra !== null ? envelope.extra : {};
-  const cash = 'cash' in extra ? String(extra.cash) : '0';
-  const portfolio = 'portfolio' in extra ? String(extra.portfolio) : '0';
+  const statics = 'statics' in extra && typeof extra.statics === 'object' && extra.statics !== null ? extra.statics : {};
+  const cash = 'cash' in statics ? String(statics.cash) : '0';
+  const portfolio = 'portfolio' in statics ? String(statics.portfolio) : '0';
   return { fundData, statics: { cash, portfolio } };
 }
 
