@@ -29,6 +29,11 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle pooled connection that dies (server restart, a terminated session) must not crash
+    // the process: the pool drops it and the next query opens another.
+    pool.on("error", (error) => {
+      console.warn(`postgres: an idle connection failed and was dropped: ${error.message}`);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: "postgres", pool, close: () => kysely.destroy() };
   }

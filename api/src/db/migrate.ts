@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./connect";
 import { initial } from "./migrations/001_initial";
+import { listIndexes } from "./migrations/002_list_indexes";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     "001_initial": initial(db.dialect),
+    "002_list_indexes": listIndexes(),
   };
 }
 

@@ -26,6 +26,15 @@ export interface Devnet {
 const CONTRACTS_ROOT = path.dirname(require.resolve("@prds/contracts/package.json"));
 const HARDHAT_CLI = require.resolve("hardhat/internal/cli/bootstrap", { paths: [CONTRACTS_ROOT] });
 
+const WATCHDOG = `
+const { spawn } = require("node:child_process");
+const child = spawn(process.execPath, process.argv.slice(1), { stdio: "inherit" });
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) { child.kill("SIGKILL"); process.exit(0); } }, 1000).unref();
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+`;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -49,7 +58,9 @@ export interface DevnetOptions {
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const node: ChildProcess = spawn(process.execPath, [HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+  // Through a watchdog that ends the node when the test process dies, even by SIGKILL: an orphaned
+  // devnet keeps gigabytes of memory and its port.
+  const node: ChildProcess = spawn(process.execPath, ["-e", WATCHDOG, HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: CONTRACTS_ROOT,
     env: { ...process.env, ...(options.initialDate ? { DEVNET_INITIAL_DATE: options.initialDate } : {}) },
     stdio: ["ignore", "ignore", "pipe"],

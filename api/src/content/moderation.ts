@@ -1,0 +1,228 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { baseFold, denseFold, mixedScriptWords, plainFold, textVariants } from "./normalize";
+
+/**
+ * Content moderation for market metadata. What is refused or held lives in data beside this file:
+ * `wordlists/<lang>.json` (gambling and inappropriate terms per language, refuse and audit lists
+ * by category) and `rules.json` (link, markup and look-alike rules). Every list is checked against
+ * every submission whatever its language, after the folds of normalize.ts.
+ */
+
+const TermLists = Type.Record(Type.String({ pattern: "^[a-z]+$" }), Type.Array(Type.String({ minLength: 1 })));
+const WordListFile = Type.Object({
+  language: Type.String({ minLength: 2, maxLength: 2 }),
+  match: Type.Union([Type.Literal("word"), Type.Literal("substring")]),
+  refuse: TermLists,
+  audit: TermLists,
+});
+export type WordList = Static<typeof WordListFile>;
+
+const Action = Type.Union([Type.Literal("refuse"), Type.Literal("audit")]);
+const RuleBase = { id: Type.String(), action: Action, reason: Type.String({ pattern: "^api\\.moderation\\." }), note: Type.Optional(Type.String()) };
+const RuleFile = Type.Object({
+  version: Type.Literal(1),
+  rules: Type.Array(
+    Type.Union([
+      Type.Object({ ...RuleBase, kind: Type.Literal("textPattern"), pattern: Type.String(), fields: Type.Optional(Type.Array(Type.String())) }),
+      Type.Object({ ...RuleBase, kind: Type.Literal("urlScheme"), allow: Type.Array(Type.String()) }),
+      Type.Object({ ...RuleBase, kind: Type.Literal("urlHost"), hosts: Type.Array(Type.String()) }),
+      Type.Object({ ...RuleBase, kind: Type.Literal("urlIpHost") }),
+      Type.Object({ ...RuleBase, kind: Type.Literal("mixedScript") }),
+    ]),
+  ),
+});
+type Rule = Static<typeof RuleFile>["rules"][number];
+
+export type ModerationAction = "refuse" | "audit";
+export interface ModerationHit {
+  action: ModerationAction;
+  /** Message key of the reason: api.moderation.<category or rule>. */
+  reason: string;
+  /** The submitted field it was found in (`event`, `options.1`, `url`, …). */
+  field: string;
+  rule: string;
+  /** The listed term (as written in the list) or the offending fragment. */
+  term: string;
+  language: string | null;
+}
+export interface ModerationResult {
+  decision: "approved" | "audit" | "refused";
+  /** The deciding hit's reason, null when approved. */
+  reason: string | null;
+  hits: ModerationHit[];
+}
+
+/** A submission's text fields by name (`options.N` for each option). */
+export type ModerationFields = ReadonlyArray<readonly [field: string, text: string]>;
+
+const CONTENT_DIR = __dirname;
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+export function loadWordLists(dir = path.join(CONTENT_DIR, "wordlists")): WordList[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      const data = readJson(path.join(dir, name));
+      if (!Value.Check(WordListFile, data)) throw new Error(`content/wordlists/${name}: not a valid word list`);
+      return data;
+    });
+}
+
+export function loadRules(file = path.join(CONTENT_DIR, "rules.json")): Rule[] {
+  const data = readJson(file);
+  if (!Value.Check(RuleFile, data)) throw new Error("content/rules.json: not a valid rule file");
+  return data.rules;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A list term as a regex source: folded like the text, `*` at the end matching any word ending. */
+function termSource(term: string): string {
+  const prefix = term.endsWith("*");
+  const folded = plainFold(baseFold(prefix ? term.slice(0, -1) : term));
+  const body = folded
+    .split(/[\s\-_]+/)
+    .filter(Boolean)
+    .map(escapeRegex)
+    .join("[\\s\\-_]*");
+  return prefix ? `${body}[\\p{L}\\p{N}\\p{M}]*` : body;
+}
+
+interface CompiledList {
+  language: string;
+  match: WordList["match"];
+  action: ModerationAction;
+  category: string;
+  regex: RegExp;
+  /** Folded term → the term as listed, to report what matched. */
+  terms: { source: RegExp; term: string }[];
+}
+
+function compileLists(lists: readonly WordList[]): CompiledList[] {
+  const compiled: CompiledList[] = [];
+  for (const list of lists) {
+    for (const action of ["refuse", "audit"] as const) {
+      for (const [category, terms] of Object.entries(list[action])) {
+        if (terms.length === 0) continue;
+        const sources = terms.map(termSource).sort((a, b) => b.length - a.length);
+        const alternation = `(?:${sources.join("|")})`;
+        // Word lists match whole words (so "class" never hits "ass"); scripts written without
+        // spaces (Chinese, Japanese, Thai, Korean with particles, Arabic with clitics) match inside words.
+        const source = list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${alternation}(?![\\p{L}\\p{N}\\p{M}])` : alternation;
+        compiled.push({
+          language: list.language,
+          match: list.match,
+          action,
+          category,
+          regex: new RegExp(source, "u"),
+          terms: terms.map((term) => ({ source: new RegExp(list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${termSource(term)}(?![\\p{L}\\p{N}\\p{M}])` : termSource(term), "u"), term })),
+        });
+      }
+    }
+  }
+  return compiled;
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"'()]+/giu;
+const SCHEME_IN_TEXT = /\b([a-z][a-z0-9+.-]{1,20}):\/\//giu;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export interface Moderator {
+  check(fields: ModerationFields): ModerationResult;
+  lists: readonly WordList[];
+  rules: readonly Rule[];
+}
+
+export function createModerator(lists: readonly WordList[] = loadWordLists(), rules: readonly Rule[] = loadRules()): Moderator {
+  const compiled = compileLists(lists);
+  const patterns = new Map(rules.flatMap((r) => (r.kind === "textPattern" ? [[r.id, new RegExp(r.pattern, "iu")] as const] : [])));
+
+  function check(fields: ModerationFields): ModerationResult {
+    const hits: ModerationHit[] = [];
+    const variantsOf = fields.map(([field, text]) => {
+      const variants = textVariants(text);
+      return { field, text, variants, dense: [...new Set(variants.map(denseFold))] };
+    });
+
+    for (const list of compiled) {
+      for (const { field, variants, dense } of variantsOf) {
+        const candidates = list.match === "substring" ? [...variants, ...dense] : variants;
+        const found = candidates.find((variant) => list.regex.test(variant));
+        if (found === undefined) continue;
+        const term = list.terms.find((t) => t.source.test(found))?.term ?? "";
+        hits.push({ action: list.action, reason: `api.moderation.${list.category}`, field, rule: `wordlist:${list.language}`, term, language: list.language });
+      }
+    }
+
+    const urls = variantsOf.flatMap(({ field, text }) => {
+      const found = field === "url" && text.trim() !== "" ? [text.trim()] : [];
+      return [...found, ...(text.match(URL_IN_TEXT) ?? [])].map((url) => ({ field, url }));
+    });
+    for (const rule of rules) {
+      const hit = (field: string, term: string) =>
+        hits.push({ action: rule.action, reason: rule.reason, field, rule: rule.id, term: term.slice(0, 200), language: null });
+      switch (rule.kind) {
+        case "textPattern": {
+          const regex = patterns.get(rule.id);
+          for (const { field, variants } of variantsOf) {
+            if (rule.fields && !rule.fields.some((f) => field === f || field.startsWith(`${f}.`))) continue;
+            const match = variants.map((v) => regex?.exec(v)).find((m) => m);
+            if (match) hit(field, match[0]);
+          }
+          break;
+        }
+        case "urlScheme":
+          for (const { field, text } of variantsOf) {
+            const schemes = [...baseFold(text).matchAll(SCHEME_IN_TEXT)].map((m) => (m[1] ?? "").toLowerCase());
+            if (field === "url" && text.trim() !== "") schemes.push(text.trim().split(":")[0]?.toLowerCase() ?? "");
+            const bad = schemes.find((scheme) => !rule.allow.includes(scheme));
+            if (bad !== undefined) hit(field, `${bad}:`);
+          }
+          break;
+        case "urlHost":
+          for (const { field, url } of urls) {
+            const host = hostOf(url);
+            if (host && rule.hosts.some((h) => host === h || host.endsWith(`.${h}`))) hit(field, host);
+          }
+          break;
+        case "urlIpHost":
+          for (const { field, url } of urls) {
+            const host = hostOf(url);
+            if (host && (IPV4.test(host) || host.startsWith("["))) hit(field, host);
+          }
+          break;
+        case "mixedScript":
+          for (const { field, text } of variantsOf) {
+            const words = mixedScriptWords(baseFold(text));
+            if (words[0] !== undefined) hit(field, words[0]);
+          }
+          break;
+      }
+    }
+
+    const refusal = hits.find((h) => h.action === "refuse");
+    const hold = hits.find((h) => h.action === "audit");
+    if (refusal) return { decision: "refused", reason: refusal.reason, hits };
+    if (hold) return { decision: "audit", reason: hold.reason, hits };
+    return { decision: "approved", reason: null, hits };
+  }
+
+  return { check, lists, rules };
+}

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from "fastify";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { toDbAmount } from "../../db/amount";
+import { registerCall, Serialized, type CallResult } from "../call";
+import type { AppContext, Head } from "../context";
+import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../marketRows";
+import { CLOSING_SOON_SECONDS, type StatusTab } from "../marketState";
+import { RefreshingCache, TtlCache } from "../ttlCache";
+import { searchCondition, searchTokens } from "../search";
+import { MarketsBody, MarketsData, MarketsExtra, type MarketsBodyType, type TabTotalsBody } from "../schemas/markets";
+import type { MarketParams } from "../../chain/chain";
+
+/**
+ * The tabs as SQL conditions on the `m` (markets) alias, matching statusTab(marketState(...)) in
+ * marketState.ts: a closed market below the minimum premium is void, so 'finished'. Raw SQL with
+ * bound values, so the same condition serves every query that joins markets as `m`.
+ */
+export function tabCondition(tab: StatusTab, now: number, minPremium: string): RawBuilder<SqlBool> {
+  switch (tab) {
+    case "open":
+      return sql<SqlBool>`(m.phase = 'Trading' and m.last_trading_time > ${now})`;
+    case "closingSoon":
+      return sql<SqlBool>`(m.phase = 'Trading' and m.last_trading_time > ${now} and m.last_trading_time <= ${now + CLOSING_SOON_SECONDS})`;
+    case "waitingResult":
+      return sql<SqlBool>`((m.phase = 'Trading' and m.last_trading_time <= ${now} and m.buyers_stake >= ${minPremium})
+        or (m.phase = 'Confirmed' and coalesce(m.window_end, 0) > ${now}))`;
+    case "challenging":
+      return sql<SqlBool>`(m.phase in ('Challenging', 'Voting'))`;
+    case "finished":
+      return finishedCondition(now, minPremium);
+  }
+}
+
+/** Settled: final, cancelled, void or invalid, including what the next claim or advance() will settle. */
+export function finishedCondition(now: number, minPremium: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(m.phase in ('Final', 'Cancelled', 'Void', 'Invalid')
+    or (m.phase = 'Confirmed' and coalesce(m.window_end, 0) <= ${now})
+    or (m.phase = 'Trading' and m.last_trading_time <= ${now} and m.buyers_stake < ${minPremium}))`;
+}
+
+const TABS: readonly StatusTab[] = ["open", "closingSoon", "waitingResult", "challenging", "finished"];
+
+type ListResult = CallResult<typeof MarketsData, typeof MarketsExtra>;
+
+/** A list request reduced to what decides its answer (the cache key's parts). */
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  tab: "all" | StatusTab;
+  category: string | null;
+  tokens: string[];
+  sort: "volume" | "newest";
+}
+
+function listQuery(body: MarketsBodyType): ListQuery {
+  return {
+    page: body.page ?? 1,
+    pageSize: body.pageSize ?? 20,
+    tab: body.status ?? "all",
+    category: body.category && body.category !== "all" ? body.category : null,
+    tokens: searchTokens(body.search ?? ""),
+    sort: body.sort ?? "volume",
+  };
+}
+
+interface Totals {
+  tabs: TabTotalsBody;
+  /** Every market indexed (listed or not): the universe an ordered scan walks through. */
+  markets: number;
+}
+
+export function registerMarketList(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db;
+  // Tab totals count every matching market, the one expensive part of a list (100k markets: tens of
+  // milliseconds): they are kept per search and category, refreshed in the background once 5 s
+  // old, so a reader never waits for them while the indexer moves on (they lag by seconds at
+  // most; this process's own metadata reviews refresh them at once). Whole answers are kept too,
+  // since the same few pages (each tab's first page, popular searches) are asked for over and
+  // over between two indexed blocks: their keys carry the data version (Head.version).
+  const totalsCache = new RefreshingCache<Totals>(5_000, 60_000, 1_000);
+  const pageCache = new TtlCache<Serialized>(2_000, 2_000);
+
+  /** Approved markets joined to their metadata, filtered by category and search (alias m, mm). */
+  function filtered(q: ListQuery) {
+    const match = searchCondition(db.dialect, q.tokens);
+    let query = db.kysely
+      .selectFrom("markets as m")
+      .innerJoin("market_metadata as mm", "mm.hash", "m.metadata_hash")
+      .where("mm.status", "=", "approved");
+    if (q.category) query = query.where("mm.category", "=", q.category);
+    if (match) query = query.where(match);
+    return query;
+  }
+
+  async function countTabs(q: ListQuery, now: number, minPremium: string): Promise<Totals> {
+    const [row, all] = await Promise.all([
+      filtered(q)
+        .select((eb) => [
+          eb.fn.countAll<number>().as("all"),
+          ...TABS.map((t) => eb.fn.sum<number>(eb.case().when(tabCondition(t, now, minPremium)).then(1).else(0).end()).as(t)),
+        ])
+        .executeTakeFirstOrThrow(),
+      db.kysely.selectFrom("markets").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    const count = (value: number | string | null) => Number(value ?? 0);
+    return {
+      markets: count(all.n),
+      tabs: {
+        all: count(row.all),
+        open: count(row.open),
+        closingSoon: count(row.closingSoon),
+        waitingResult: count(row.waitingResult),
+        challenging: count(row.challenging),
+        finished: count(row.finished),
+      },
+    };
+  }
+
+  /**
+   * The page's market ids. SQLite's planner drives a filtered list from the filter (the search's
+   * hits, or the phase index for a tab) and then sorts every hit, which is slow when the filter
+   * matches tens of thousands of markets; walking the sort order and testing each market stops
+   * after the page instead. Which is cheaper follows from the counts we already have: the walk reads
+   * about (offset + limit) × markets / matches rows, the filter-first plan sorts `matches` rows.
+   * The counts only choose the plan (they may lag a little); the query always runs. PostgreSQL's
+   * planner weighs this itself.
+   */
+  async function pageIds(q: ListQuery, matches: number, markets: number, now: number, minPremium: string): Promise<number[]> {
+    const offset = (q.page - 1) * q.pageSize;
+    const walk = db.dialect === "sqlite" && matches > 0 && (offset + q.pageSize) * markets <= matches * matches;
+    if (walk) {
+      const match = searchCondition(db.dialect, q.tokens);
+      const conditions = [
+        sql`mm.status = 'approved'`,
+        ...(q.category ? [sql`mm.category = ${q.category}`] : []),
+        ...(match ? [match] : []),
+        ...(q.tab !== "all" ? [tabCondition(q.tab, now, minPremium)] : []),
+      ];
+      const order = q.sort === "newest" ? sql`markets m not indexed` : sql`markets m indexed by markets_volume`;
+      const orderBy = q.sort === "newest" ? sql`m.id desc` : sql`m.volume desc, m.id desc`;
+      // CROSS JOIN keeps markets the outer loop, so the walk follows the sort order.
+      const rows = await sql<{ id: number }>`select m.id from ${order} cross join market_metadata mm on mm.hash = m.metadata_hash
+        where ${sql.join(conditions, sql` and `)} order by ${orderBy} limit ${q.pageSize} offset ${offset}`.execute(db.kysely);
+      return rows.rows.map((r) => Number(r.id));
+    }
+    let query = filtered(q).select("m.id");
+    if (q.tab !== "all") query = query.where(tabCondition(q.tab, now, minPremium));
+    query = q.sort === "newest" ? query.orderBy("m.id", "desc") : query.orderBy("m.volume", "desc").orderBy("m.id", "desc");
+    const rows = await query.limit(q.pageSize).offset(offset).execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  async function listMarkets(q: ListQuery, head: Head, params: MarketParams): Promise<ListResult> {
+    const now = head.now;
+    const minPremium = toDbAmount(db.dialect, params.minPremium);
+    const totals = await totalsCache.get(`${ctx.localVersion.value}|${q.category ?? ""}|${q.tokens.join(" ")}`, () => countTabs(q, now, minPremium));
+    const ids = await pageIds(q, totals.tabs[q.tab], totals.markets, now, minPremium);
+    // The page's rows and options in one query each, not one per market.
+    const [rows, options] = await Promise.all([loadMarkets(db, ids), loadOptions(db, ids)]);
+    const list = ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [marketSummary(row, visibleMetadata(row), options.get(id) ?? [], now, params)] : [];
+    });
+    // Totals may lag the page by a refresh: the page itself is never short of what it shows.
+    const total = Math.max(totals.tabs[q.tab], (q.page - 1) * q.pageSize + list.length);
+    return { data: { list, total, page: q.page, pageSize: q.pageSize }, extra: { totals: totals.tabs, now } };
+  }
+
+  registerCall(
+    app,
+    {
+      path: "/api/markets",
+      summary: "Markets, paged: search, category, status tab, sort",
+      description:
+        "Only markets whose metadata is approved. Search matches every word as a prefix in the event text and option labels " +
+        "(full-text index). extra.totals counts each tab for the same search and category.",
+      tags: ["markets"],
+      body: MarketsBody,
+      data: MarketsData,
+      extra: MarketsExtra,
+    },
+    async (body, _request, tools) => {
+      const q = listQuery(body);
+      const [head, params] = await Promise.all([ctx.head(), ctx.params()]);
+      const key = `${head.version}|${q.category ?? ""}|${q.tokens.join(" ")}|${q.tab}|${q.sort}|${q.page}|${q.pageSize}`;
+      // Kept serialized: a cached page costs no serialization either.
+      return pageCache.get(key, async () => tools.serialize(await listMarkets(q, head, params)));
+    },
+  );
+}

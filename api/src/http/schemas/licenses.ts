@@ -1,0 +1,107 @@
+import { Type, type Static } from "@sinclair/typebox";
+import {
+  Address,
+  Amount,
+  Nullable,
+  NullableAmount,
+  NullableTime,
+  PagedList,
+  Paging,
+  StringEnum,
+  TokenId,
+  TokenIdInput,
+  TxHash,
+  UnixTime,
+} from "./common";
+
+export const LICENSE_TYPES = ["common", "scarcity", "attributive"] as const;
+export const LicenseTypeSchema = StringEnum(LICENSE_TYPES, { description: "Spec §3 License type" });
+export const LicenseStateSchema = StringEnum(["unsold", "onSale", "listedForRent", "rented"] as const, {
+  description: "Spec §4 License state (a rental that has run out reads listedForRent again)",
+});
+
+export const Properties = Type.Object({ tradable: Type.Boolean(), rentable: Type.Boolean(), usable: Type.Boolean() });
+
+export const LicenseItem = Type.Object({
+  tokenId: TokenId,
+  type: LicenseTypeSchema,
+  number: Type.Integer({ description: "Issue number within its type" }),
+  availableTimes: Type.Integer({ description: "Markets it can still issue" }),
+  properties: Properties,
+  owner: Address,
+  holder: Address,
+  escrowed: Type.Boolean({ description: "Held by the marketplace for a listing" }),
+  state: LicenseStateSchema,
+  user: Nullable("string", { description: "The renter during a rental" }),
+  rentEnd: NullableTime,
+  salePrice: NullableAmount,
+  rentPricePerDay: NullableAmount,
+  rentMaxDays: Nullable("integer"),
+  rentMaxIssues: Nullable("integer"),
+  rentalMaxIssues: Nullable("integer"),
+  rentalIssuesUsed: Nullable("integer"),
+  marketsIssued: Type.Integer(),
+  mintPrice: Amount,
+  mintedAt: UnixTime,
+  relation: StringEnum(["owner", "renter", "none"] as const, { description: "How the asked account holds it" }),
+});
+export type LicenseItemBody = Static<typeof LicenseItem>;
+
+export const TokensBody = Type.Object({
+  account: Address,
+  ...Paging,
+  relation: Type.Optional(StringEnum(["all", "owned", "rented"] as const, { default: "all" })),
+});
+export const TokensData = PagedList(LicenseItem);
+
+export const SaleType = Type.Object({
+  type: LicenseTypeSchema,
+  price: Amount,
+  minted: Type.Integer(),
+  maxSupply: Type.Integer({ description: "0: unlimited" }),
+  remaining: Nullable("integer", { description: "null when unlimited" }),
+  properties: Properties,
+});
+export const Packet = Type.Object({
+  packetId: Type.Integer(),
+  counts: Type.Object({ common: Type.Integer(), scarcity: Type.Integer(), attributive: Type.Integer() }),
+  size: Type.Integer(),
+  price: Amount,
+});
+export const SaleData = Type.Object({
+  issuesPerLicense: Type.Integer(),
+  payToken: Address,
+  types: Type.Array(SaleType),
+  packets: Type.Array(Packet),
+});
+export const PacketsData = Type.Object({ payToken: Address, list: Type.Array(Packet) });
+
+export const MarketListBody = Type.Object({
+  ...Paging,
+  tokenId: Type.Optional(TokenIdInput),
+  kind: Type.Optional(StringEnum(["all", "sale", "rent"] as const, { default: "all" })),
+  type: Type.Optional(StringEnum(["all", ...LICENSE_TYPES] as const, { default: "all" })),
+  sort: Type.Optional(StringEnum(["newest", "priceAsc", "priceDesc"] as const, { default: "newest" })),
+});
+export const LicenseEventItem = Type.Object({
+  txHash: TxHash,
+  logIndex: Type.Integer(),
+  tokenId: TokenId,
+  kind: Type.String({ description: "minted | transfer | listed_for_sale | sale_cancelled | sold | listed_for_rent | rent_cancelled | rented | used | recycled" }),
+  from: Nullable("string"),
+  to: Nullable("string"),
+  price: NullableAmount,
+  time: UnixTime,
+  blockNumber: Type.Integer(),
+});
+export const MarketListData = PagedList(LicenseItem);
+export const MarketListExtra = Type.Object({
+  history: Type.Array(LicenseEventItem, { description: "With tokenId: the token's 50 most recent events" }),
+});
+
+export const TransactionsBody = Type.Object({
+  account: Type.Optional(Address),
+  tokenId: Type.Optional(TokenIdInput),
+  ...Paging,
+});
+export const TransactionsData = PagedList(LicenseEventItem);

@@ -1,0 +1,111 @@
+import { Type } from "@sinclair/typebox";
+import {
+  Address,
+  Amount,
+  MarketId,
+  Nullable,
+  NullableAmount,
+  PagedList,
+  Paging,
+  SignedAmount,
+  StringEnum,
+  UnixTime,
+} from "./common";
+import { LabelSchema, MarketStateSchema, MarketSummary } from "./markets";
+import { PositionOption, TradeItem, TrackRecord } from "./market";
+
+export const AccountBody = Type.Object({ account: Address });
+export const AccountPagedBody = Type.Object({ account: Address, ...Paging });
+
+export const UserInfoBody = Type.Object({
+  account: Address,
+  chainType: Type.String({ minLength: 1, maxLength: 32, description: "The chain config's chainType ('bsc', 'devnet') or its chain id" }),
+});
+export const FundItem = Type.Object({
+  symbol: Type.String(),
+  address: Address,
+  decimals: Type.Integer(),
+  balance: Amount,
+});
+export const UserInfoData = Type.Array(FundItem, { description: "Fund list: BNB (native, zero address), USDT, PRDS" });
+export const UserInfoExtra = Type.Object({
+  statics: Type.Object({
+    cash: Amount,
+    portfolio: Amount,
+  }),
+});
+
+export const HoldingView = Type.Object({
+  options: Type.Array(PositionOption),
+  invested: Amount,
+  pendingPayoff: Amount,
+  payout: Amount,
+  refund: Amount,
+  received: Amount,
+  claimed: Type.Boolean(),
+  profit: Nullable("string", { pattern: "^-?[0-9]+$", description: "Settled markets only" }),
+});
+export const BoughtItem = Type.Object({ market: MarketSummary, position: HoldingView });
+export const BoughtData = PagedList(BoughtItem);
+export const BoughtExtra = Type.Object({
+  totals: Type.Object({ invested: Amount, received: Amount, pendingPayoff: Amount, profit: SignedAmount }),
+});
+
+export const DealtItem = Type.Object({
+  ...TradeItem.properties,
+  event: Nullable("string", { description: "Event text (null unless approved)" }),
+});
+export const DealtBody = Type.Object({ account: Address, ...Paging, marketId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: "^[1-9][0-9]{0,15}$" })])) });
+export const DealtData = PagedList(DealtItem);
+
+export const IssuedItem = Type.Object({
+  ...MarketSummary.properties,
+  licenseId: Type.String(),
+  licenseStaked: Type.Boolean(),
+  margin: Amount,
+  capacity: Amount,
+  bondState: Type.String(),
+  issuerFee: NullableAmount,
+  challengeCount: Type.Integer(),
+});
+export const IssuedData = PagedList(IssuedItem);
+
+export const ReferralItem = Type.Object({
+  marketId: MarketId,
+  event: Nullable("string"),
+  state: MarketStateSchema,
+  label: LabelSchema,
+  accrued: Amount,
+  claimed: Amount,
+  claimable: Amount,
+});
+export const ReferralData = PagedList(ReferralItem);
+export const ReferralExtra = Type.Object({
+  referred: Type.Integer({ description: "Accounts bound to this referrer" }),
+  totals: Type.Object({ accrued: Amount, claimed: Amount, claimable: Amount }),
+});
+
+export const SnapshotsBody = Type.Object({
+  account: Address,
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30 })),
+});
+export const SnapshotItem = Type.Object({
+  day: Type.String({ description: "UTC day, YYYY-MM-DD" }),
+  invested: Amount,
+  received: Amount,
+  realizedProfit: SignedAmount,
+  dayProfit: SignedAmount,
+});
+export const SnapshotsData = Type.Object({ list: Type.Array(SnapshotItem) });
+export const SnapshotsExtra = Type.Object({
+  yesterday: Type.String(),
+  yesterdayProfit: SignedAmount,
+  now: UnixTime,
+});
+
+export const TrackRecordData = TrackRecord;
+export const BoughtBody = Type.Object({
+  account: Address,
+  ...Paging,
+  status: Type.Optional(StringEnum(["all", "open", "settled"] as const, { default: "all" })),
+});

@@ -1,0 +1,136 @@
+import cors from "@fastify/cors";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Chain } from "../chain/chain";
+import type { ApiConfig } from "../config";
+import type { Db } from "../db/connect";
+import { createContext } from "./context";
+import { installErrorHandling } from "./errorHandler";
+import { ApiError } from "./errors";
+import { ErrorEnvelope } from "./schemas/common";
+import { registerAdmin } from "./routes/admin";
+import { EVIDENCE_UPLOAD_PATH, registerEvidence } from "./routes/evidence";
+import { registerIssue } from "./routes/issue";
+import { registerLicenses } from "./routes/licenses";
+import { registerMarket } from "./routes/market";
+import { registerMarketList } from "./routes/markets";
+import { registerStatus } from "./routes/status";
+import { registerPortfolio } from "./routes/portfolio";
+import { registerUser } from "./routes/user";
+
+export interface ServerOptions {
+  db: Db;
+  chain: Chain;
+  config: ApiConfig;
+  logger?: boolean;
+}
+
+/** JSON bodies are small (filters, ids, a market's metadata); only the evidence upload is larger. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The api's HTTP server (not listening; main.ts listens): every call POST with a JSON body, answered
+ * in the `{ code, msg, data, extra }` envelope, schemas declared once for validation, serialization
+ * and the OpenAPI document at GET /api/openapi.json.
+ */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { db, chain, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Behind a load balancer the client address comes from X-Forwarded-For; set when configured.
+    trustProxy: false,
+    ajv: {
+      customOptions: {
+        // Bodies are JSON: a string where a number belongs is an error, not something to coerce.
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: false,
+        // The evidence form's file part, for the OpenAPI document (multipart parts are checked by hand).
+        formats: { binary: true },
+      },
+    },
+  });
+
+  installErrorHandling(app);
+  installJsonBody(app);
+  app.addSchema(ErrorEnvelope);
+
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: false,
+    methods: ["GET", "POST"],
+    allowedHeaders: ["content-type"],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: config.rateLimitWindowMs,
+    // Thrown into the error handler, which answers the 429 envelope.
+    errorResponseBuilder: () => new ApiError("rateLimited"),
+  });
+  await app.register(multipart, {
+    // Route-level limits are set where the parts are read (evidence upload).
+    limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 4, parts: 5, fieldSize: 16 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "PRDS prediction-market api",
+        version: "1.0.0",
+        description:
+          "Every call is POST with a JSON body and answers { code, msg, data, extra }; code 0 is success. " +
+          "Failures carry a stable code, a message key in msg and the English text in extra.message.",
+      },
+      tags: [
+        { name: "markets" },
+        { name: "licenses" },
+        { name: "user" },
+        { name: "issue" },
+        { name: "evidence" },
+        { name: "admin" },
+        { name: "status" },
+      ],
+    },
+  });
+
+  const ctx = createContext(db, chain, config, app.log);
+  registerStatus(app, ctx);
+  registerMarketList(app, ctx);
+  registerMarket(app, ctx);
+  registerLicenses(app, ctx);
+  registerUser(app, ctx);
+  registerPortfolio(app, ctx);
+  registerIssue(app, ctx);
+  registerEvidence(app, ctx);
+  registerAdmin(app, ctx);
+
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.ready();
+  return app;
+}
+
+/**
+ * JSON bodies: a missing or empty body is `{}` (spec §7: the client sends an empty object for a
+ * missing body); otherwise Fastify's own parser, which refuses prototype poisoning.
+ */
+function installJsonBody(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, {});
+    parse(request, text, done);
+  });
+  app.addHook("preValidation", async (request) => {
+    if (request.method !== "POST") return;
+    // The multipart parser is registered for the evidence upload alone; other calls take JSON.
+    if (request.isMultipart() && request.routeOptions.url !== EVIDENCE_UPLOAD_PATH) throw new ApiError("unsupportedMediaType");
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+}
