@@ -1,0 +1,120 @@
+import type { DecodedEvent, LogDecoder, RawLog } from "./decode";
+import type { BlockHeader, Rpc } from "./rpc";
+
+/** Everything read from the node for one block range, ready to be written in one transaction. */
+export interface FetchedRange {
+  from: number;
+  to: number;
+  /** The chain's latest block when the range was fetched: the api's "now" and the undo floor. */
+  head: BlockHeader;
+  /** Header of `to`, fetched before the logs (see fetchRange). */
+  last: BlockHeader;
+  /** Header of from − 1, to check the range continues the chain already indexed. */
+  parent: BlockHeader | null;
+  /** Protocol events in chain order, each with its block's time. */
+  events: DecodedEvent[];
+  /** Every header fetched, kept as recent block hashes when within the reorg depth. */
+  headers: BlockHeader[];
+  /** Logs the node answered (decoded or not), and the most in one block: to size the next range. */
+  logCount: number;
+  densestBlock: number;
+}
+
+/** The chain changed while a range was being read: the caller reads it again. */
+export class ChainMovedError extends Error {}
+
+/**
+ * Reads [from, to]. Order matters for reorganisations: `to`'s header is read before the logs, and
+ * the headers of logged blocks after them, and each log's block hash must equal its header's. A
+ * reorganisation between the reads then shows either here (hash mismatch → read again) or as a
+ * stored hash the chain no longer has (found by the next range's parent check → rollback).
+ *
+ * Headers are fetched only for blocks that have logs and whose time is not already known: Bought
+ * carries its block time, and some nodes put blockTimestamp on every log.
+ */
+export async function fetchRange(
+  rpc: Rpc,
+  decoder: LogDecoder,
+  range: { from: number; to: number; head: BlockHeader; firstBlock: number },
+): Promise<FetchedRange> {
+  const { from, to, head } = range;
+  const last = to === head.number ? head : await rpc.header(to);
+  const raw = await rpc.logs(decoder.addresses, from, to);
+  const events: DecodedEvent[] = [];
+  for (const log of raw) {
+    if (log.removed) throw new ChainMovedError(`log ${log.transactionHash}:${log.logIndex} was removed`);
+    const event = decoder.decode(log);
+    if (event) events.push(event);
+  }
+  // eth_getLogs answers in chain order; sorting keeps that true for nodes that split the answer.
+  events.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+
+  const timeOf = new Map<number, number>();
+  for (const event of events) {
+    if (event.time > 0) timeOf.set(event.blockNumber, event.time);
+    else if (event.contract === "Markets" && event.name === "Bought") timeOf.set(event.blockNumber, event.args.num("time"));
+  }
+  const wanted = new Set<number>();
+  for (const event of events) if (!timeOf.has(event.blockNumber)) wanted.add(event.blockNumber);
+  wanted.delete(to);
+  const parentNumber = from - 1;
+  const needParent = parentNumber >= range.firstBlock && parentNumber >= 0;
+  if (needParent) wanted.add(parentNumber);
+  const fetched = await rpc.headers([...wanted]);
+
+  const byNumber = new Map<number, BlockHeader>(fetched);
+  byNumber.set(to, last);
+  for (const event of events) {
+    const header = byNumber.get(event.blockNumber);
+    if (header) {
+      if (header.hash !== event.blockHash) {
+        throw new ChainMovedError(`block ${event.blockNumber} changed while range ${from}-${to} was read`);
+      }
+      event.time = header.timestamp;
+    } else {
+      const time = timeOf.get(event.blockNumber);
+      if (time === undefined) throw new Error(`no time for block ${event.blockNumber}`);
+      event.time = time;
+    }
+  }
+  return {
+    from,
+    to,
+    head,
+    last,
+    parent: needParent ? (byNumber.get(parentNumber) ?? null) : null,
+    events,
+    headers: [...byNumber.values()],
+    logCount: raw.length,
+    densestBlock: densest(raw),
+  };
+}
+
+/**
+ * How many blocks the next eth_getLogs asks for. Nodes answer large log sets far more slowly per
+ * log than small ones (a hardhat node answers 1,000 logs in ~0.3 s but 10,000 in one answer in
+ * 40 s or more; public BSC nodes cap answers), so the range follows the log density: it aims at
+ * about TARGET_LOGS logs per call, shrinking at once after a dense range and at most doubling
+ * after a sparse one, between 1 block and batchBlocks. It starts at one block, since the density
+ * ahead is unknown; on a sparse chain it reaches batchBlocks within a dozen calls.
+ */
+export const TARGET_LOGS = 1_000;
+export const FIRST_RANGE = 1;
+
+export function nextRangeBlocks(current: number, densestBlock: number, max: number): number {
+  // The densest block, not the average, predicts the next range: activity comes in bursts.
+  const fit = densestBlock === 0 ? max : Math.floor(TARGET_LOGS / densestBlock);
+  return Math.max(1, Math.min(max, fit, current * 2));
+}
+
+function densest(logs: readonly RawLog[]): number {
+  let most = 0;
+  let run = 0;
+  let block = "";
+  for (const log of logs) {
+    run = log.blockNumber === block ? run + 1 : 1;
+    block = log.blockNumber;
+    if (run > most) most = run;
+  }
+  return most;
+}

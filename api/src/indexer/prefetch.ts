@@ -1,0 +1,87 @@
+import type { Dialect } from "../db/connect";
+import { amountText } from "../db/amount";
+import { fromDb, selectByKeys, type Executor } from "./bulk";
+import type { DecodedEvent } from "./decode";
+import { HANDLERS } from "./handlers";
+import type { SnapshotLedger } from "./handlers/snapshots";
+import { Requests } from "./requests";
+import type { BatchStore, TradeStake } from "./store";
+import { CompiledQuery } from "kysely";
+
+/**
+ * Loads, in a handful of queries, every row the batch's handlers will read: the rows named by each
+ * handler's `needs`, whole groups (a market's options, positions, challenges), trades for the
+ * cutoff rules, the latest position snapshot of each account involved, and the rented Licenses
+ * whose rental the batch's time has passed.
+ */
+export async function prefetch(
+  db: Executor,
+  dialect: Dialect,
+  store: BatchStore,
+  ledger: SnapshotLedger,
+  events: readonly DecodedEvent[],
+  lastTime: number,
+): Promise<void> {
+  const requests = new Requests();
+  for (const event of events) HANDLERS[event.contract][event.name]?.needs?.(event, requests);
+  const p = (i: number): string => (dialect === "postgres" ? `$${i}` : "?");
+
+  for (const [table, markets] of requests.groups) {
+    const ids = [...markets];
+    const rows = await selectByKeys(db, dialect, table, ids.map((id) => [id]), ["market_id"]);
+    store.load(table, rows);
+    for (const id of ids) store.loadedGroup(table, id);
+  }
+  for (const [table, keys] of requests.keys) {
+    const wanted = [...keys.values()].filter((key) => !store.isLoaded(table, key));
+    store.load(table, await selectByKeys(db, dialect, table, wanted), wanted);
+  }
+
+  if (requests.trades.size > 0) {
+    const ids = [...requests.trades];
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(
+        `select "market_id", "account", "option", "stake", "amount", "time" from "trades"
+         where "market_id" in (${ids.map((_, i) => p(i + 1)).join(", ")}) order by "block_number", "log_index"`,
+        ids,
+      ),
+    );
+    const byMarket = new Map<number, TradeStake[]>(ids.map((id) => [id, []]));
+    for (const raw of rows) {
+      byMarket.get(Number(raw.market_id))?.push({
+        account: String(raw.account),
+        option: Number(raw.option),
+        stake: amountText(raw.stake as string),
+        amount: amountText(raw.amount as string),
+        time: Number(raw.time),
+      });
+    }
+    for (const [id, trades] of byMarket) store.loadTrades(id, trades);
+  }
+
+  for (const id of requests.holdersOf) {
+    for (const position of store.group("positions", id)) requests.snapshot(position.account);
+  }
+  const accounts = [...requests.snapshotAccounts];
+  for (let start = 0; start < accounts.length; start += 5_000) {
+    const part = accounts.slice(start, start + 5_000);
+    // Each account's latest row (its running totals); ISO days sort as text.
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(
+        `select * from "position_snapshots" s where "account" in (${part.map((_, i) => p(i + 1)).join(", ")})
+         and "day" = (select max("day") from "position_snapshots" t where t."account" = s."account")`,
+        part,
+      ),
+    );
+    const latest = rows.map((raw) => fromDb("position_snapshots", raw));
+    store.load("position_snapshots", latest);
+    const dayOf = new Map(latest.map((row) => [row.account, row.day]));
+    for (const account of part) ledger.known(account, dayOf.get(account) ?? null);
+  }
+
+  const { rows: rented } = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(`select * from "licenses" where "state" = 'rented' and "user_expires" < ${p(1)}`, [lastTime]),
+  );
+  const expiring = rented.map((raw) => fromDb("licenses", raw)).filter((row) => !store.isLoaded("licenses", [row.token_id]));
+  store.load("licenses", expiring);
+}
