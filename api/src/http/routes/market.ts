@@ -202,8 +202,9 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
             .executeTakeFirstOrThrow()
         ).n,
       );
-      // Every step-th point plus the last, numbered in SQL so only the kept rows are read.
-      const step = Math.max(1, Math.ceil(total / points));
+      // Every step-th point from the first plus the last, numbered in SQL so only the kept rows are
+      // read: at most `points` in all with step = ⌈(total − 1) / (points − 1)⌉.
+      const step = total <= points ? 1 : Math.ceil((total - 1) / (points - 1));
       const rows = await sql<Pick<Row<"market_odds">, "time" | "block_number" | "stakes_json" | "pool">>`
         select time, block_number, stakes_json, pool from (
           select time, block_number, stakes_json, pool, seq, row_number() over (order by seq) as rn
