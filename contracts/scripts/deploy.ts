@@ -3,6 +3,8 @@ import { parseUnits } from "ethers";
 import { deployArtifact } from "./artifacts";
 import { deployMarkets, type MarketsParams } from "./deployMarkets";
 
+export type { MarketsParams };
+
 /** Mirrors License.TypeConfig; index = ILicense.LicenseType (common, scarcity, attributive). */
 export interface LicenseTypeConfig {
   price: bigint;

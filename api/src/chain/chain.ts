@@ -1,31 +1,13 @@
 import { Contract, JsonRpcProvider } from "ethers";
 import { abis, deployments, isDeployedChainId, type ContractName } from "@prds/contracts";
+import type { MarketsParams } from "@prds/contracts/deploy";
 import type { ApiConfig } from "../config";
 
 export type ProtocolAddresses = Record<ContractName, string>;
 
-/** Markets.params(): deployment constants, immutable, so read once per process. */
-export interface MarketParams {
-  feeBps: number;
-  issuerShareBps: number;
-  platformShareBps: number;
-  referrerShareBps: number;
-  capacityMultiple: number;
-  challengeStake: bigint;
-  votingPeriod: number;
-  quorumBps: number;
-  responsePeriod: number;
-  confirmationPeriod: number;
-  challengeWindow: number;
-  minLiquidity: bigint;
-  minMargin: bigint;
-  minPremium: bigint;
-  minInvest: bigint;
-  marginFeeBps: number;
-  quorumPenaltyBps: number;
-  checkpointInterval: number;
-  maxOptions: number;
-}
+/** Markets.params(): deployment constants, immutable, so read once per process. The same shape the
+ * deploy script passes in (IMarkets.Params). */
+export type MarketParams = MarketsParams;
 
 export interface LicenseCatalog {
   issuesPerLicense: number;
