@@ -1,0 +1,216 @@
+/**
+ * `pnpm --filter @prds/api run bench:api` (root: `pnpm bench:api`)
+ *
+ * Seeds 100k markets straight into a fresh database (SQLite by default; DATABASE_URL → a new
+ * database on that PostgreSQL server), serves them with the api's buildServer on 127.0.0.1, and
+ * measures POST /api/markets (pages of 20, sorted by volume) with autocannon, beside a bare Fastify
+ * hello-world POST route measured in the same run with the same settings. Two api figures: one
+ * search repeated ('bitcoin', ~2% of the markets: what the api's short page cache serves), and the
+ * headline, a shuffled mix of ~10k different searches (words and word pairs from the seeded texts)
+ * that no cache keeps warm. Prints `RESULT <name> <value> <unit>` lines, the headline
+ * `RESULT api_vs_bare_fastify <ratio> x` last. Targets (reported, not asserted): ratio ≥ 0.25,
+ * p99 ≤ 25 ms.
+ *
+ * Knobs: PRDS_BENCH_MARKETS (100000), PRDS_BENCH_DURATION (10 s), PRDS_BENCH_WARMUP (3 s),
+ * PRDS_BENCH_CONNECTIONS (10), PRDS_BENCH_TERM (bitcoin), PRDS_BENCH_KEEP=1 keeps the database.
+ */
+import autocannon from "autocannon";
+import Fastify, { type FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { createChain, type Chain, type MarketParams } from "../src/chain/chain";
+import { loadConfig } from "../src/config";
+import { buildServer } from "../src/http/server";
+import { envNumber, log, openBenchDatabase, result } from "./common";
+import { searchWords, seedMarkets } from "./seed-markets";
+
+/** Markets.params() of the devnet deployment (contracts/scripts/deployMarkets.ts DEFAULT_MARKETS_PARAMS). */
+const DEVNET_PARAMS: MarketParams = {
+  feeBps: 200,
+  issuerShareBps: 5000,
+  platformShareBps: 4000,
+  referrerShareBps: 1000,
+  capacityMultiple: 20,
+  challengeStake: 1000n * 10n ** 18n,
+  votingPeriod: 3 * 86_400,
+  quorumBps: 400,
+  responsePeriod: 3 * 86_400,
+  confirmationPeriod: 3 * 86_400,
+  challengeWindow: 7 * 86_400,
+  minLiquidity: 100n * 10n ** 18n,
+  minMargin: 100n * 10n ** 18n,
+  minPremium: 50n * 10n ** 18n,
+  minInvest: 10n ** 18n,
+  marginFeeBps: 5000,
+  quorumPenaltyBps: 1000,
+  checkpointInterval: 300,
+  maxOptions: 32,
+};
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Measures POST `url` with each request's body taken in turn from `bodies`. */
+async function measure(url: string, bodies: readonly string[], seconds: number, connections: number): Promise<Measured> {
+  let next = 0;
+  const r = await autocannon({
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: bodies[0],
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    requests:
+      bodies.length > 1
+        ? [
+            {
+              method: "POST",
+              setupRequest: (request) => {
+                const body = bodies[next++ % bodies.length];
+                return { ...request, body };
+              },
+            },
+          ]
+        : undefined,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** A deterministic shuffle (the same mix every run). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  let seed = 42;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+async function listen(server: FastifyInstance): Promise<string> {
+  return server.listen({ host: "127.0.0.1", port: 0 });
+}
+
+interface MarketsPage {
+  list: { id: string; volume?: string }[];
+  total: number;
+}
+
+async function main(): Promise<void> {
+  const count = envNumber("PRDS_BENCH_MARKETS", 100_000);
+  const seconds = envNumber("PRDS_BENCH_DURATION", 10);
+  const warmup = envNumber("PRDS_BENCH_WARMUP", 3);
+  const connections = envNumber("PRDS_BENCH_CONNECTIONS", 10);
+  const term = process.env.PRDS_BENCH_TERM ?? "bitcoin";
+
+  const bench = await openBenchDatabase("api");
+  const cleanups: (() => Promise<void>)[] = [() => bench.drop()];
+  try {
+    const { db } = bench;
+    log(`database: ${bench.describe}`);
+    const now = Math.floor(Date.now() / 1000);
+    const seedStart = Date.now();
+    const seeded = await seedMarkets(db, count, now, term, (done) => {
+      if (done % 20_000 === 0 || done === count) log(`seeded ${done} / ${count} markets`);
+    });
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+    await db.kysely
+      .insertInto("indexer_state")
+      .values([
+        { key: "head_block", value: String(1_000 + count * 3 + 10) },
+        { key: "head_time", value: String(now) },
+      ])
+      .execute();
+    // Fresh statistics, as a running database has.
+    await sql`analyze`.execute(db.kysely);
+    log(`seeded ${seeded.markets} markets (${seeded.options} options) in ${seedSeconds.toFixed(1)} s; '${term}' in ${seeded.matches}`);
+
+    const config = {
+      ...loadConfig({ ...process.env, ...bench.env, PRDS_API_PORT: "0", PRDS_RATE_LIMIT_MAX: "1000000000" }),
+      host: "127.0.0.1",
+    };
+    // /api/markets reads tables plus Markets.params() (read once per process and cached): the
+    // deployment's parameters are given here, so no node is needed (nothing is fetched from this URL).
+    const chain: Chain = { ...createChain({ rpcUrl: "http://127.0.0.1:9", chainId: 31337 }), params: async () => DEVNET_PARAMS };
+    const api = await buildServer({ db, chain, config, logger: false });
+    cleanups.unshift(async () => {
+      await api.close();
+      chain.close();
+    });
+    const apiUrl = `${await listen(api)}/api/markets`;
+
+    const bare = Fastify({ logger: false });
+    bare.post("/hello", async () => ({ hello: "world" }));
+    cleanups.unshift(() => bare.close());
+    const bareUrl = `${await listen(bare)}/hello`;
+
+    const body = JSON.stringify({ page: 1, pageSize: 20, search: term, sort: "volume" });
+    // One answer checked before measuring: a page of 20 out of the markets the term matches.
+    const check = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const answer = (await check.json()) as { code: number; data: MarketsPage };
+    if (check.status !== 200 || answer.code !== 0) throw new Error(`/api/markets answered ${check.status} ${JSON.stringify(answer).slice(0, 400)}`);
+    if (answer.data.list.length !== Math.min(20, seeded.matches)) {
+      throw new Error(`/api/markets answered ${answer.data.list.length} markets, expected ${Math.min(20, seeded.matches)}`);
+    }
+    const volumes = answer.data.list.map((m) => BigInt(m.volume ?? "0"));
+    if (volumes.some((v, i) => i > 0 && v > (volumes[i - 1] ?? v))) throw new Error("/api/markets is not sorted by volume");
+    log(`/api/markets: total ${answer.data.total} for '${term}' (seeded ${seeded.matches} containing the word)`);
+
+    // The api keeps a just-served page for a moment, so one body repeated measures that cache.
+    // The headline mix is many different searches (single words over their first pages, and word
+    // pairs), more than the api could keep warm at the measured rate: each request runs its queries.
+    const words = searchWords();
+    const mix = shuffled([
+      ...words.flatMap((word) => [1, 2, 3].map((page) => ({ page, pageSize: 20, search: word, sort: "volume" }))),
+      ...words.flatMap((a) => words.filter((b) => b !== a).map((b) => ({ page: 1, pageSize: 20, search: `${a} ${b}`, sort: "volume" }))),
+    ]).map((b) => JSON.stringify(b));
+    log(`${mix.length} different searches in the mix (${words.length} words)`);
+
+    log(`warm-up ${warmup} s each`);
+    await measure(bareUrl, [body], warmup, connections);
+    await measure(apiUrl, [body], warmup, connections);
+    await measure(apiUrl, mix, warmup, connections);
+    log(`measuring ${seconds} s each, ${connections} connections`);
+    const b = await measure(bareUrl, [body], seconds, connections);
+    const same = await measure(apiUrl, [body], seconds, connections);
+    const a = await measure(apiUrl, mix, seconds, connections);
+    for (const [name, m] of [["bare_fastify", b], ["api_markets_same_query", same], ["api_markets", a]] as const) {
+      if (m.non2xx > 0 || m.errors > 0) log(`WARNING ${name}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
+    }
+
+    result("seed_markets", seeded.markets, "markets");
+    result("seed_seconds", seedSeconds, "s", 1);
+    result("search_matches", answer.data.total, "markets");
+    result("bare_fastify_rps", b.rps, "req/s", 0);
+    result("bare_fastify_p99", b.p99, "ms");
+    result("api_markets_same_query_rps", same.rps, "req/s", 0);
+    result("api_markets_same_query_p99", same.p99, "ms");
+    result("api_markets_rps", a.rps, "req/s", 0);
+    result("api_markets_p50", a.p50, "ms");
+    result("api_markets_p99", a.p99, "ms");
+    result("api_markets_non2xx", a.non2xx + a.errors + same.non2xx + same.errors, "answers");
+    log(`targets: ratio ≥ 0.25 (${a.rps / b.rps >= 0.25 ? "met" : "MISSED"}), p99 ≤ 25 ms (${a.p99 <= 25 ? "met" : "MISSED"})`);
+    result("api_vs_bare_fastify", a.rps / b.rps, "x", 3);
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

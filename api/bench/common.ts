@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Db } from "../src/db/connect";
+import { migrateToLatest } from "../src/db/migrate";
+
+/**
+ * A fresh, migrated database for one benchmark run: a SQLite file in a temporary folder by default;
+ * when DATABASE_URL names a PostgreSQL server, a new database on that server (the one named in the
+ * URL is only used to create it and is never written). Dropped by `drop()` unless PRDS_BENCH_KEEP=1.
+ */
+export interface BenchDatabase {
+  db: Db;
+  /** DATABASE_URL / PRDS_API_SQLITE for loadConfig. */
+  env: Record<string, string>;
+  describe: string;
+  drop(): Promise<void>;
+}
+
+export async function openBenchDatabase(label: string): Promise<BenchDatabase> {
+  const keep = process.env.PRDS_BENCH_KEEP === "1";
+  const serverUrl = process.env.DATABASE_URL?.trim();
+  if (serverUrl) {
+    const name = `prds_bench_${label}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${name}`;
+    const url = parsed.toString();
+    const db = openDatabase({ databaseUrl: url, sqlitePath: "", poolSize: 10 });
+    await migrateToLatest(db);
+    return {
+      db,
+      env: { DATABASE_URL: url },
+      describe: `postgres ${parsed.host}/${name}`,
+      drop: async () => {
+        await db.close();
+        if (keep) return;
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        try {
+          await client.query(`drop database if exists ${name} with (force)`);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), `prds-bench-${label}-`));
+  const file = path.join(dir, "api.sqlite");
+  const db = openDatabase({ databaseUrl: null, sqlitePath: file });
+  await migrateToLatest(db);
+  return {
+    db,
+    env: { DATABASE_URL: "", PRDS_API_SQLITE: file },
+    describe: `sqlite ${file}`,
+    drop: async () => {
+      await db.close();
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `RESULT <name> <value> <unit>`: the line the benchmark summaries read. */
+export function result(name: string, value: number, unit: string, digits = 2): void {
+  console.log(`RESULT ${name} ${Number.isInteger(value) ? value : value.toFixed(digits)} ${unit}`);
+}
+
+export function log(message: string): void {
+  console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got '${raw}')`);
+  return value;
+}

@@ -1,0 +1,146 @@
+/**
+ * `pnpm --filter @prds/api run bench:indexer` (root: `pnpm bench:indexer`)
+ *
+ * Starts a devnet (a hardhat node on its own port) with the protocol deployed, fills it with at
+ * least 50k protocol events (bench/events.ts: automine off, ~1000 transactions per block, parallel
+ * JSON-RPC batches), then measures on the same node over the same block range and batch size:
+ *   (a) the raw eth_getLogs fetch rate for the indexer's watched contracts (events/s), and
+ *   (b) the indexer catching up on a fresh database from the deployment block to the head
+ *       (events/s: chain_events rows written / time until waitForBlock(head) resolves).
+ * Prints `RESULT <name> <value> <unit>` lines, the headline `RESULT indexer_vs_getlogs <ratio> x`
+ * last (target ≥ 0.5, reported, not asserted).
+ *
+ * Database: a fresh SQLite file by default; DATABASE_URL → a new database on that PostgreSQL server.
+ * The devnet is bench/devnet.ts's (a hardhat node that keeps no stack-trace data, paced by its
+ * memory): a plain test devnet holds ~1 MB per transaction and 50k of them exhaust the machine.
+ * The eth_getLogs baseline is read over plain HTTP with JSON.parse (the node's own rate).
+ *
+ * Knobs: PRDS_BENCH_EVENTS (50000), PRDS_BENCH_ACCOUNTS (200), PRDS_BENCH_TIMEOUT_S (1500 overall),
+ * PRDS_BENCH_CATCHUP_TIMEOUT_S (600: past it the rate of what was indexed so far is reported).
+ */
+import { toBeHex } from "ethers";
+import { createChain, type ProtocolAddresses } from "../src/chain/chain";
+import { loadConfig } from "../src/config";
+import { WATCHED_CONTRACTS } from "../src/indexer/decode";
+import { startIndexer } from "../src/indexer/indexer";
+import { startBenchDevnet, type BenchDevnet } from "./devnet";
+import { envNumber, log, openBenchDatabase, result } from "./common";
+import { generateEvents } from "./events";
+
+/**
+ * The node's own eth_getLogs rate: the same ranges, batch size and addresses as the indexer, read
+ * sequentially over plain HTTP and parsed with JSON.parse — what any client gets from this node.
+ */
+async function getLogsRate(
+  url: string,
+  addresses: readonly string[],
+  from: number,
+  to: number,
+  batchBlocks: number,
+): Promise<{ events: number; seconds: number; calls: number }> {
+  const started = process.hrtime.bigint();
+  let events = 0;
+  let calls = 0;
+  for (let start = from; start <= to; start += batchBlocks) {
+    const end = Math.min(to, start + batchBlocks - 1);
+    const body = JSON.stringify({ jsonrpc: "2.0", id: calls + 1, method: "eth_getLogs", params: [{ fromBlock: toBeHex(start), toBlock: toBeHex(end), address: addresses }] });
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const reply = (await response.json()) as { result?: unknown[]; error?: { message: string } };
+    if (!reply.result) throw new Error(`eth_getLogs ${start}-${end}: ${reply.error?.message ?? "no result"}`);
+    events += reply.result.length;
+    calls++;
+  }
+  return { events, seconds: Number(process.hrtime.bigint() - started) / 1e9, calls };
+}
+
+async function main(): Promise<void> {
+  const target = envNumber("PRDS_BENCH_EVENTS", 50_000);
+  const accounts = envNumber("PRDS_BENCH_ACCOUNTS", 200);
+  const timeoutMs = envNumber("PRDS_BENCH_TIMEOUT_S", 1500) * 1000;
+  const catchUpTimeoutMs = envNumber("PRDS_BENCH_CATCHUP_TIMEOUT_S", 600) * 1000;
+  const deadline = setTimeout(() => {
+    console.error(`bench:indexer did not finish within ${timeoutMs / 1000} s`);
+    process.exit(2);
+  }, timeoutMs);
+  deadline.unref();
+
+  log("starting the devnet");
+  let devnet: BenchDevnet | null = await startBenchDevnet();
+  const bench = await openBenchDatabase("indexer");
+  try {
+    const addresses = devnet.protocol.addresses as ProtocolAddresses;
+    const watched = WATCHED_CONTRACTS.map((name) => addresses[name]);
+    log(`generating ≥ ${target} events (${accounts} accounts)`);
+    const generated = await generateEvents(devnet, { targetEvents: target, watched, accounts, progress: log });
+    log(
+      `generated ${generated.protocolEvents} watched events (${generated.allEvents} logs in all) in ${generated.transactions} ` +
+        `transactions, ${generated.blocks} blocks, ${generated.seconds.toFixed(1)} s`,
+    );
+
+    const config = loadConfig({
+      ...process.env,
+      ...bench.env,
+      PRDS_RPC_URL: devnet.url,
+      PRDS_CHAIN_ID: "31337",
+      PRDS_CONFIRMATIONS: "0",
+      PRDS_INDEXER_POLL_MS: "20",
+    });
+    const from = devnet.protocol.deploymentBlock;
+    const head = await devnet.provider.getBlockNumber();
+
+    log(`eth_getLogs over blocks ${from}-${head}, ${config.batchBlocks} blocks per call`);
+    const raw1 = await getLogsRate(devnet.url, watched, from, head, config.batchBlocks);
+
+    log(`indexer catch-up on ${bench.describe}`);
+    const chain = createChain(config, { addresses, deploymentBlock: from });
+    const indexerLog = {
+      info: () => undefined,
+      warn: (...args: unknown[]) => console.warn("indexer warn:", ...args),
+      error: (...args: unknown[]) => console.error("indexer error:", ...args),
+    };
+    const started = process.hrtime.bigint();
+    const indexer = await startIndexer({ db: bench.db, chain, config, log: indexerLog });
+    let caughtUp = true;
+    try {
+      await indexer.waitForBlock(head, catchUpTimeoutMs);
+    } catch {
+      // Reported with the rate of what it wrote in the time it had, rather than no figure at all.
+      caughtUp = false;
+      log(`WARNING: the indexer did not reach block ${head} within ${catchUpTimeoutMs / 1000} s`);
+    }
+    const indexerSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    await indexer.stop();
+    chain.close();
+    const row = await bench.db.kysely.selectFrom("chain_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const indexed = Number(row.n);
+
+    const raw2 = await getLogsRate(devnet.url, watched, from, head, config.batchBlocks);
+    const raw = raw1.events / raw1.seconds >= raw2.events / raw2.seconds ? raw1 : raw2;
+    if (caughtUp && indexed !== raw.events) log(`WARNING: the indexer wrote ${indexed} events, eth_getLogs returned ${raw.events}`);
+
+    const getLogsRateValue = raw.events / raw.seconds;
+    const indexerRate = indexed / indexerSeconds;
+    result("devnet_events", raw.events, "events");
+    result("devnet_blocks", head - from, "blocks");
+    result("generate_seconds", generated.seconds, "s", 1);
+    result("getlogs_seconds", raw.seconds, "s", 3);
+    result("getlogs_events_per_s", getLogsRateValue, "events/s", 0);
+    result("indexer_seconds", indexerSeconds, "s", 3);
+    result("indexer_events", indexed, "events");
+    result("indexer_events_per_s", indexerRate, "events/s", 0);
+    log(`target: ratio ≥ 0.5 (${indexerRate / getLogsRateValue >= 0.5 ? "met" : "MISSED"}); database ${bench.db.dialect}`);
+    result("indexer_vs_getlogs", indexerRate / getLogsRateValue, "x", 3);
+  } finally {
+    await bench.drop().catch((error: unknown) => console.error(error));
+    await devnet?.stop();
+    devnet = null;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
