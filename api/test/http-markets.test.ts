@@ -162,6 +162,18 @@ describe("/api/markets", () => {
     expect(totals).toEqual({ all: 3, open: 1, closingSoon: 0, waitingResult: 1, challenging: 0, finished: 1 });
   });
 
+  test("a search's first answer (its page and totals from one pass) agrees with its later pages", async () => {
+    const totals = { all: 9, open: 1, closingSoon: 0, waitingResult: 2, challenging: 2, finished: 4 };
+    const first = await list({ search: "will", status: "finished", pageSize: 2 });
+    expect([ids(first), first.total, first.extra.totals]).toEqual([[10, 9], 4, totals]);
+    const second = await list({ search: "will", status: "finished", pageSize: 2, page: 2 });
+    expect([ids(second), second.total, second.extra.totals]).toEqual([[8, 4], 4, totals]);
+    expect(ids(await list({ search: "will", pageSize: 100 }))).toEqual([1, 5, 3, 10, 9, 8, 7, 6, 4]);
+    expect(ids(await list({ search: "will", sort: "newest", pageSize: 3, page: 2 }))).toEqual([7, 6, 5]);
+    const finance = await list({ search: "will", category: "finance", status: "waitingResult" });
+    expect([ids(finance), finance.extra.totals]).toEqual([[3], { all: 2, open: 0, closingSoon: 0, waitingResult: 1, challenging: 0, finished: 1 }]);
+  });
+
   test("pages", async () => {
     const first = await list({ pageSize: 5, page: 1 });
     const third = await list({ pageSize: 5, page: 3 });

@@ -67,17 +67,32 @@ export class RefreshingCache<T> {
     return this.load(key, compute);
   }
 
+  /** Whether `key` holds a value a reader would be answered from (fresh, or stale but not too old). */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && Date.now() - entry.at < this.maxAgeMs;
+  }
+
+  /** Stores a value computed elsewhere (alongside another answer) as fresh. */
+  set(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { at: Date.now(), value, refreshing: null });
+    this.trim();
+  }
+
+  private trim(): void {
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+
   private load(key: string, compute: () => Promise<T>): Promise<T> {
     const running = this.pending.get(key);
     if (running) return running;
     const promise = compute().then((value) => {
-      this.entries.delete(key);
-      this.entries.set(key, { at: Date.now(), value, refreshing: null });
-      while (this.entries.size > this.maxEntries) {
-        const oldest = this.entries.keys().next();
-        if (oldest.done) break;
-        this.entries.delete(oldest.value);
-      }
+      this.set(key, value);
       return value;
     });
     this.pending.set(key, promise);
