@@ -14,8 +14,8 @@ import type { NewRow, Phase } from "../src/db/schema";
 const DAY = 86_400;
 const WEI = 10n ** 18n;
 
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
+/** mulberry32: small, fast, deterministic; a float in [0, 1) per call. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
