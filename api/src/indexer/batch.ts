@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { MarketParams } from "../chain/chain";
 import type { Db } from "../db/connect";
 import type { Row } from "../db/schema";
-import { writeRows, type Executor } from "./bulk";
+import { batchDb, writeRows, type BatchDb, type Executor } from "./bulk";
 import type { DecodedEvent } from "./decode";
 import type { FetchedRange } from "./fetch";
 import { HANDLERS } from "./handlers";
@@ -73,15 +73,19 @@ export async function applyRange(db: Db, settings: BatchSettings, range: Fetched
     );
 
     const undoFloor = range.head.number - settings.reorgDepth;
+    const target = batchDb(db, trx);
     const store = new BatchStore(undoFloor);
     const snapshots = new SnapshotLedger(store);
-    await prefetch(trx, db.dialect, store, snapshots, fresh, range.last.timestamp);
+    await yieldToEventLoop();
+    await prefetch(target, store, snapshots, fresh, range.last.timestamp);
+    await yieldToEventLoop();
     const ctx: HandlerContext = { store, params: settings.params, addresses: settings.addresses, snapshots };
     applyEvents(ctx, fresh);
     expireRentals(store, range.last.timestamp, range.to);
+    await yieldToEventLoop();
 
-    await flush(trx, db, store);
-    await writeUndo(trx, db.dialect, store.undo);
+    await flush(target, store);
+    await writeUndo(target, store.undo);
     await writeBlocks(trx, range, undoFloor);
     await writeCursors(trx, range.to + 1, range.head.timestamp);
     await writeHead(trx, range.head);
@@ -129,10 +133,26 @@ function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): void
   for (const tx of transactions.values()) ctx.store.append("chain_transactions", tx);
 }
 
-async function flush(db: Executor, handle: Db, store: BatchStore): Promise<void> {
-  for (const table of MUTABLE_TABLES) await writeRows(db, handle.dialect, table, store.changed(table), "replace");
+async function flush(db: BatchDb, store: BatchStore): Promise<void> {
+  for (const table of MUTABLE_TABLES) {
+    await writeRows(db, table, store.changed(table), "replace");
+    await yieldToEventLoop();
+  }
   // Plain inserts: a row already there would mean an event applied twice, which must fail loudly.
-  for (const table of APPEND_TABLES) await writeRows(db, handle.dialect, table, store.appendedRows(table), "fail");
+  for (const table of APPEND_TABLES) {
+    await writeRows(db, table, store.appendedRows(table), "fail");
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * Lets pending I/O run between the steps of a batch. better-sqlite3 is synchronous, and awaiting
+ * it only queues microtasks: without a real turn of the event loop, the next range's eth_getLogs
+ * (started before this batch, indexer.ts) was not even sent until the whole batch was written,
+ * and the node and the writer took turns instead of working side by side.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

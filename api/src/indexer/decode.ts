@@ -83,10 +83,29 @@ export class EventArgs {
     });
   }
 
-  /** Arguments as JSON (bigints as decimal strings), for chain_events.args_json. */
+  /**
+   * Arguments as JSON (bigints as decimal strings), for chain_events.args_json: the text
+   * JSON.stringify with a bigint replacer gives, written directly (a replacer call per value cost
+   * more than writing the row).
+   */
   toJson(): string {
-    return JSON.stringify(this.values, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+    let out = "{";
+    for (const name in this.values) {
+      if (out.length > 1) out += ",";
+      out += `${JSON.stringify(name)}:${jsonValue(this.values[name] as ArgValue)}`;
+    }
+    return `${out}}`;
   }
+}
+
+/** Lowercase hex needs no escaping; anything else goes through JSON.stringify. */
+const PLAIN_HEX = /^0x[0-9a-f]*$/;
+
+function jsonValue(value: ArgValue): string {
+  if (typeof value === "bigint") return `"${value.toString()}"`;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "string") return PLAIN_HEX.test(value) ? `"${value}"` : JSON.stringify(value);
+  return `[${value.map(jsonValue).join(",")}]`;
 }
 
 interface EventDecoder {
@@ -96,9 +115,15 @@ interface EventDecoder {
 }
 
 const ZERO_WORD = "0".repeat(64);
+const WORD_TYPE = /^(uint\d*|address|bool|bytes32)$/;
 
-function isStaticWord(type: ParamType): boolean {
-  return /^(uint\d*|address|bool|bytes32)$/.test(type.type);
+function isWord(type: ParamType): boolean {
+  return WORD_TYPE.test(type.type);
+}
+
+/** A non-indexed `T[]` of one-word items (MarketIssued's bytes32[] options). */
+function isWordArray(type: ParamType): boolean {
+  return !type.indexed && type.isArray() && type.arrayLength === -1 && type.arrayChildren !== null && isWord(type.arrayChildren);
 }
 
 function wordValue(type: string, word: string): ArgValue {
@@ -108,26 +133,59 @@ function wordValue(type: string, word: string): ArgValue {
   return BigInt(`0x${word}`);
 }
 
+/** Word `index` of a log's (lowercased) data, hex without 0x; throws past the end. */
+function dataWord(data: string, index: number, event: string): string {
+  const word = data.slice(2 + index * 64, 2 + (index + 1) * 64);
+  if (word.length !== 64) throw new Error(`malformed ${event} log`);
+  return word;
+}
+
+/** A word holding an offset or a length: small by construction, anything else is malformed. */
+function smallWord(word: string, event: string): number {
+  const value = Number.parseInt(word, 16);
+  if (!Number.isSafeInteger(value)) throw new Error(`malformed ${event} log`);
+  return value;
+}
+
 /**
- * Events whose arguments are all one-word static values (most of ours, and every hot one such as
- * Bought) are read straight from topics and data words: several times faster than ethers' ABI
- * coder, which stays the fallback for events with dynamic arguments (MarketIssued's options).
+ * Events whose arguments are one-word static values (every hot one, such as Bought) or dynamic
+ * arrays of them (MarketIssued's options) are read straight from topics and data words, several
+ * times faster than ethers' ABI coder, which stays the fallback for any other event shape.
  */
-function staticDecoder(fragment: EventFragment): ((log: RawLog) => Record<string, ArgValue>) | null {
-  if (!fragment.inputs.every(isStaticWord)) return null;
+function wordDecoder(fragment: EventFragment): ((log: RawLog) => Record<string, ArgValue>) | null {
+  if (!fragment.inputs.every((input) => isWord(input) || isWordArray(input))) return null;
   const plan = fragment.inputs.map((input, i) => {
     const before = fragment.inputs.slice(0, i);
-    return input.indexed
-      ? { name: input.name, type: input.type, topic: 1 + before.filter((p) => p.indexed).length, word: -1 }
-      : { name: input.name, type: input.type, topic: -1, word: before.filter((p) => !p.indexed).length };
+    return {
+      name: input.name,
+      type: isWordArray(input) ? (input.arrayChildren?.type ?? "") : input.type,
+      array: isWordArray(input),
+      topic: input.indexed ? 1 + before.filter((p) => p.indexed).length : -1,
+      word: input.indexed ? -1 : before.filter((p) => !p.indexed).length,
+    };
   });
+  const event = fragment.name;
   return (log) => {
     const args: Record<string, ArgValue> = {};
+    // Once per log rather than per word (nodes answer lowercase, so this rarely copies).
+    const data = log.data.toLowerCase();
     for (const p of plan) {
-      const word =
-        p.topic >= 0 ? log.topics[p.topic]?.slice(2) : log.data.slice(2 + p.word * 64, 2 + (p.word + 1) * 64);
-      if (word === undefined || word.length !== 64) throw new Error(`malformed ${fragment.name} log`);
-      args[p.name] = wordValue(p.type, word.toLowerCase());
+      if (p.topic >= 0) {
+        const topic = log.topics[p.topic];
+        if (topic === undefined || topic.length !== 66) throw new Error(`malformed ${event} log`);
+        args[p.name] = wordValue(p.type, topic.slice(2).toLowerCase());
+      } else if (p.array) {
+        // The head word is the byte offset of the array: its length, then its items.
+        const start = smallWord(dataWord(data, p.word, event), event);
+        if (start % 32 !== 0) throw new Error(`malformed ${event} log`);
+        const at = start / 32;
+        const length = smallWord(dataWord(data, at, event), event);
+        const items: ArgValue[] = [];
+        for (let i = 0; i < length; i++) items.push(wordValue(p.type, dataWord(data, at + 1 + i, event)));
+        args[p.name] = items;
+      } else {
+        args[p.name] = wordValue(p.type, dataWord(data, p.word, event));
+      }
     }
     return args;
   };
@@ -162,7 +220,7 @@ export class LogDecoder {
       const iface = new Interface(abis[contract]);
       const decoders = new Map<string, EventDecoder>();
       iface.forEachEvent((fragment) => {
-        const decode = staticDecoder(fragment) ?? ethersDecoder(iface, fragment);
+        const decode = wordDecoder(fragment) ?? ethersDecoder(iface, fragment);
         decoders.set(fragment.topicHash, { contract, name: fragment.name, decode });
       });
       this.byAddress.set(address, decoders);

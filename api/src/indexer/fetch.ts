@@ -91,14 +91,19 @@ export async function fetchRange(
 }
 
 /**
- * How many blocks the next eth_getLogs asks for. Nodes answer large log sets far more slowly per
- * log than small ones (a hardhat node answers 1,000 logs in ~0.3 s but 10,000 in one answer in
- * 40 s or more; public BSC nodes cap answers), so the range follows the log density: it aims at
- * about TARGET_LOGS logs per call, shrinking at once after a dense range and at most doubling
- * after a sparse one, between 1 block and batchBlocks. It starts at one block, since the density
- * ahead is unknown; on a sparse chain it reaches batchBlocks within a dozen calls.
+ * How many blocks the next eth_getLogs asks for, and so how many events one database transaction
+ * applies. The range follows the log density (public BSC nodes cap answers; rpc.ts halves a range
+ * a node refuses): it aims at about TARGET_LOGS logs per call, shrinking at once after a dense
+ * range and at most doubling after a sparse one, between 1 block and batchBlocks. It starts at one
+ * block, since the density ahead is unknown; on a sparse chain it reaches batchBlocks within a
+ * dozen calls.
+ *
+ * 10,000 rather than 1,000 logs: the bench devnet answers in time linear in the logs (measured:
+ * 4,000 logs in ~0.4 s, 10,000 in ~0.5 s, 50,000 in ~1.2 s), while SQLite writes rows in
+ * transactions of 10,000 for ~40% less than in transactions of 1,000 (each commit rewrites every
+ * page of the hash-keyed indexes it touched).
  */
-export const TARGET_LOGS = 1_000;
+export const TARGET_LOGS = 10_000;
 export const FIRST_RANGE = 1;
 
 export function nextRangeBlocks(current: number, densestBlock: number, max: number): number {

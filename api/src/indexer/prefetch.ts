@@ -1,6 +1,5 @@
-import type { Dialect } from "../db/connect";
 import { amountText } from "../db/amount";
-import { fromDb, selectByKeys, type Executor } from "./bulk";
+import { fromDb, selectByKeys, type BatchDb } from "./bulk";
 import type { DecodedEvent } from "./decode";
 import { HANDLERS } from "./handlers";
 import type { SnapshotLedger } from "./handlers/snapshots";
@@ -15,8 +14,7 @@ import { CompiledQuery } from "kysely";
  * whose rental the batch's time has passed.
  */
 export async function prefetch(
-  db: Executor,
-  dialect: Dialect,
+  db: BatchDb,
   store: BatchStore,
   ledger: SnapshotLedger,
   events: readonly DecodedEvent[],
@@ -24,22 +22,22 @@ export async function prefetch(
 ): Promise<void> {
   const requests = new Requests();
   for (const event of events) HANDLERS[event.contract][event.name]?.needs?.(event, requests);
-  const p = (i: number): string => (dialect === "postgres" ? `$${i}` : "?");
+  const p = (i: number): string => (db.dialect === "postgres" ? `$${i}` : "?");
 
   for (const [table, markets] of requests.groups) {
     const ids = [...markets];
-    const rows = await selectByKeys(db, dialect, table, ids.map((id) => [id]), ["market_id"]);
+    const rows = await selectByKeys(db, table, ids.map((id) => [id]), ["market_id"]);
     store.load(table, rows);
     for (const id of ids) store.loadedGroup(table, id);
   }
   for (const [table, keys] of requests.keys) {
     const wanted = [...keys.values()].filter((key) => !store.isLoaded(table, key));
-    store.load(table, await selectByKeys(db, dialect, table, wanted), wanted);
+    store.load(table, await selectByKeys(db, table, wanted), wanted);
   }
 
   if (requests.trades.size > 0) {
     const ids = [...requests.trades];
-    const { rows } = await db.executeQuery<Record<string, unknown>>(
+    const { rows } = await db.trx.executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(
         `select "market_id", "account", "option", "stake", "amount", "time" from "trades"
          where "market_id" in (${ids.map((_, i) => p(i + 1)).join(", ")}) order by "block_number", "log_index"`,
@@ -66,7 +64,7 @@ export async function prefetch(
   for (let start = 0; start < accounts.length; start += 5_000) {
     const part = accounts.slice(start, start + 5_000);
     // Each account's latest row (its running totals); ISO days sort as text.
-    const { rows } = await db.executeQuery<Record<string, unknown>>(
+    const { rows } = await db.trx.executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(
         `select * from "position_snapshots" s where "account" in (${part.map((_, i) => p(i + 1)).join(", ")})
          and "day" = (select max("day") from "position_snapshots" t where t."account" = s."account")`,
@@ -79,7 +77,7 @@ export async function prefetch(
     for (const account of part) ledger.known(account, dayOf.get(account) ?? null);
   }
 
-  const { rows: rented } = await db.executeQuery<Record<string, unknown>>(
+  const { rows: rented } = await db.trx.executeQuery<Record<string, unknown>>(
     CompiledQuery.raw(`select * from "licenses" where "state" = 'rented' and "user_expires" < ${p(1)}`, [lastTime]),
   );
   const expiring = rented.map((raw) => fromDb("licenses", raw)).filter((row) => !store.isLoaded("licenses", [row.token_id]));

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect";
 import { DERIVED_TABLES } from "../db/schema";
-import type { Executor } from "./bulk";
+import { batchDb, type Executor } from "./bulk";
 import { WRITER_LOCK } from "./leader";
 import type { BlockHeader, Rpc } from "./rpc";
 import { writeCursors } from "./state";
@@ -49,7 +49,7 @@ async function lockWriters(db: Db, trx: Executor): Promise<void> {
 export async function rollbackTo(db: Db, fork: number, now: number): Promise<number> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockWriters(db, trx);
-    const undone = await undoAbove(trx, db.dialect, fork);
+    const undone = await undoAbove(batchDb(db, trx), fork);
     for (const table of APPEND_TABLES) {
       await trx.deleteFrom(table).where("block_number", ">", fork).execute();
     }

@@ -27,7 +27,7 @@ export interface TradeStake {
 }
 
 type Cache = { [T in MutableTable]: Map<string, Row<T> | null> };
-type Dirty = { [T in MutableTable]: Set<string> };
+type KeySets = { [T in MutableTable]: Set<string> };
 type Appended = { [T in AppendTable]: Row<T>[] };
 
 function byTable<V>(make: () => V): { [T in MutableTable]: V } {
@@ -45,13 +45,15 @@ function byTable<V>(make: () => V): { [T in MutableTable]: V } {
  */
 export class BatchStore {
   private readonly cache: Cache = byTable(() => new Map()) as Cache;
-  private readonly dirty: Dirty = byTable(() => new Set<string>()) as Dirty;
+  private readonly dirty: KeySets = byTable(() => new Set<string>()) as KeySets;
   private readonly appended: Appended = Object.fromEntries(APPEND_TABLES.map((t) => [t, []])) as unknown as Appended;
   /** table → first key value (a market id) → keys, for tables read "all rows of a market". */
   private readonly groups = new Map<MutableTable, Map<string | number, Set<string>>>();
   private readonly loadedGroups = new Set<string>();
   private readonly trades = new Map<number, TradeStake[]>();
-  private readonly undoSeen = new Set<string>();
+  /** Keys per table given a before-image in block undoBlock. */
+  private readonly undoSeen: KeySets = byTable(() => new Set<string>()) as KeySets;
+  private undoBlock = -1;
   readonly undo: UndoRecord[] = [];
   /** The block of the event being applied (handlers' changes are undone per block). */
   block = 0;
@@ -125,16 +127,24 @@ export class BatchStore {
     const k = keyString(key);
     // Writing a row never read would overwrite (or duplicate) one the batch did not know about.
     const before = this.lookup(table, key, k);
-    if (this.block > this.undoFloor) {
-      const seen = `${this.block}\u0001${table}\u0001${k}`;
-      if (!this.undoSeen.has(seen)) {
-        this.undoSeen.add(seen);
-        this.undo.push({ block: this.block, table, key, before } as UndoRecord);
-      }
-    }
+    if (this.block > this.undoFloor) this.recordUndo(table, key, k, before);
     cache.set(k, row);
     this.dirty[table].add(k);
-    this.index(table, row, k);
+    // A row that was there already is indexed under its group (its key, hence its group, is the same).
+    if (before === null) this.index(table, row, k);
+  }
+
+  /** The before-image of the first change of a row in the current block (the one a rollback restores). */
+  private recordUndo<T extends MutableTable>(table: T, key: KeyValues, k: string, before: Row<T> | null): void {
+    // Events come in block order: the rows already changed start again with each block.
+    if (this.undoBlock !== this.block) {
+      this.undoBlock = this.block;
+      for (const keys of Object.values(this.undoSeen)) keys.clear();
+    }
+    const seen = this.undoSeen[table];
+    if (seen.has(k)) return;
+    seen.add(k);
+    this.undo.push({ block: this.block, table, key, before } as UndoRecord);
   }
 
   /** Every cached row of a group (all of a market's positions, say); the group must be loaded. */

@@ -30,11 +30,24 @@ export function utcDay(time: number): string {
   return new Date(time * 1000).toISOString().slice(0, 10);
 }
 
+const DAY_SECONDS = 86_400;
+
 export class SnapshotLedger {
   /** account → the day of its latest row (null: it has none yet). */
   private readonly latest = new Map<string, string | null>();
 
+  /** The UTC day last computed and the seconds it spans: consecutive events share their day. */
+  private day = { start: 0, end: 0, name: "" };
+
   constructor(private readonly store: BatchStore) {}
+
+  private dayOf(time: number): string {
+    if (time < this.day.start || time >= this.day.end) {
+      const start = time - (((time % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS);
+      this.day = { start, end: start + DAY_SECONDS, name: utcDay(time) };
+    }
+    return this.day.name;
+  }
 
   /** Prefetch: the account's latest row (its day), or that it has none. */
   known(account: string, latestDay: string | null): void {
@@ -52,7 +65,7 @@ export class SnapshotLedger {
     if (invested === 0n && received === 0n && realized === 0n) return;
     const latestDay = this.latest.get(account);
     if (latestDay === undefined) throw new Error(`indexer: snapshot of ${account} was not prefetched`);
-    const day = utcDay(time);
+    const day = this.dayOf(time);
     const base = latestDay === null ? null : this.store.must("position_snapshots", [latestDay, account]);
     if (latestDay !== day && !this.store.isLoaded("position_snapshots", [day, account])) {
       this.store.load("position_snapshots", [], [[day, account]]);
