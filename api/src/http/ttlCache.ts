@@ -23,11 +23,7 @@ export class TtlCache<T> {
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
+    dropOldest(this.entries, this.maxEntries);
     return value;
   }
 
@@ -77,15 +73,7 @@ export class RefreshingCache<T> {
   set(key: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, { at: Date.now(), value, refreshing: null });
-    this.trim();
-  }
-
-  private trim(): void {
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
+    dropOldest(this.entries, this.maxEntries);
   }
 
   private load(key: string, compute: () => Promise<T>): Promise<T> {
@@ -101,5 +89,14 @@ export class RefreshingCache<T> {
     };
     promise.then(clear, clear);
     return promise;
+  }
+}
+
+/** Drops a map's oldest entries (first inserted) until it holds at most `max`. */
+function dropOldest(entries: Map<string, unknown>, max: number): void {
+  while (entries.size > max) {
+    const oldest = entries.keys().next();
+    if (oldest.done) break;
+    entries.delete(oldest.value);
   }
 }

@@ -38,6 +38,11 @@ export function finishedCondition(now: number, minPremium: string): RawBuilder<S
     or (m.phase = 'Trading' and m.last_trading_time <= ${now} and m.buyers_stake < ${minPremium}))`;
 }
 
+/** 1 when the market (alias m) is in the tab, else 0: what the tab totals add up. */
+function tabFlag(tab: StatusTab, now: number, minPremium: string): RawBuilder<number> {
+  return sql<number>`case when ${tabCondition(tab, now, minPremium)} then 1 else 0 end`;
+}
+
 const TABS: readonly StatusTab[] = ["open", "closingSoon", "waitingResult", "challenging", "finished"];
 
 type ListResult = CallResult<typeof MarketsData, typeof MarketsExtra>;
@@ -116,7 +121,7 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
       filtered(q)
         .select((eb) => [
           eb.fn.countAll<number>().as("all"),
-          ...TABS.map((t) => eb.fn.sum<number>(eb.case().when(tabCondition(t, now, minPremium)).then(1).else(0).end()).as(t)),
+          ...TABS.map((t) => eb.fn.sum<number>(tabFlag(t, now, minPremium)).as(t)),
         ])
         .executeTakeFirstOrThrow(),
       countMarkets(head.version),
@@ -143,10 +148,7 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
    */
   async function searchPass(q: ListQuery, head: Head, minPremium: string): Promise<{ totals: Totals; ids: number[] }> {
     const now = head.now;
-    const hitsQuery = filtered(q).select((eb) => [
-      "m.id",
-      ...TABS.map((t) => eb.case().when(tabCondition(t, now, minPremium)).then(1).else(0).end().as(t)),
-    ]);
+    const hitsQuery = filtered(q).select(["m.id", ...TABS.map((t) => tabFlag(t, now, minPremium).as(t))]);
     const [hits, markets] = await Promise.all([ordered(hitsQuery, q.sort).execute(), countMarkets(head.version)]);
     const tabs: TabTotalsBody = { all: hits.length, open: 0, closingSoon: 0, waitingResult: 0, challenging: 0, finished: 0 };
     const inTab: number[] = [];
