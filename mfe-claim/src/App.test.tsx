@@ -47,8 +47,8 @@ describe('claim page', () => {
       store.set(chainIdAtom, '0x38');
     });
     expect(screen.getByTestId('claim-address').textContent).toBe(address);
-    // A wallet on another chain than the devnet is not connected (spec §4).
-    expect(screen.getByTestId('claim-reason').textContent).toBe('Please connect your wallet first');
+    // A wallet on another chain than the devnet is not connected (spec §4): the page asks for the switch.
+    expect(screen.getByTestId('claim-reason').textContent).toBe('Switch your wallet to PRDS Devnet to claim');
     act(() => store.set(chainIdAtom, '0x7a69'));
     expect(screen.queryByTestId('claim-reason')).toBeNull();
     expect(screen.getByTestId<HTMLButtonElement>('claim-button').disabled).toBe(true);

@@ -124,3 +124,37 @@ export { visuallyHidden } from './ui/visuallyHidden';
 export { NotFoundPage } from './ui/NotFoundPage';
 export { SharedProbe, type RemoteName } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';
+
+// Wallet and chain (the connectors, ethers and the ABIs load lazily behind these)
+export { useWallet, type WalletView } from './wallet/useWallet';
+export { useUserInfo, type UserInfoView } from './wallet/useUserInfo';
+export {
+  connectWallet,
+  disconnectWallet,
+  switchNetwork,
+  discoverWallets,
+  listDevAccounts,
+  selectDevAccount,
+  readContract,
+  readNativeBalance,
+} from './wallet/walletActions';
+export { walletStatusAtom, walletErrorAtom } from './wallet/walletState';
+export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
+export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable } from './wallet/chainLinks';
+export type { WalletOption, WalletChoice, WalletError, WalletStatus } from './wallet/walletTypes';
+export { useTransaction, type TransactionControls } from './wallet/useTransaction';
+export { TransactionStatus, type TransactionStatusProps } from './wallet/TransactionStatus';
+export {
+  DEFAULT_TX_MESSAGES,
+  type TxPhase,
+  type TxState,
+  type TxMessages,
+  type TxResult,
+  type TransactionRequest,
+  type SpentToken,
+} from './wallet/transactionTypes';
+export type { ContractName, FunctionArgs, FunctionResult, ReadFunctionName, WriteFunctionName } from './contracts/contractTypes';
+
+// The one data cache of the page
+export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
+export { useQuery, useQueryClient, useMutation, useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';

@@ -46,6 +46,7 @@ const SUBPATH_SINGLETONS = ['react/', 'react-dom/', 'jotai/', '@emotion/react/']
 const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
 
 const HARNESS_ALIAS = 'prds-dev-harness';
+const ETHERS_ADDRESS_SHIM = path.join(__dirname, 'ethersAddressShim.mjs');
 const REMOTE_APP_ALIAS = 'prds-remote-app';
 
 /** The subset of react-router-dom the apps share (see routerExports.mjs). */
@@ -154,9 +155,14 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: remoteApp
-          ? { [`${HARNESS_ALIAS}$`]: path.join(__dirname, 'harness.tsx'), [`${REMOTE_APP_ALIAS}$`]: remoteApp }
-          : {},
+        alias: {
+          ...(remoteApp
+            ? { [`${HARNESS_ALIAS}$`]: path.join(__dirname, 'harness.tsx'), [`${REMOTE_APP_ALIAS}$`]: remoteApp }
+            : {}),
+          // web3-react's store checksums addresses with ethers v5's getAddress; the page ships one
+          // ethers (v6), so that import gets v6's getAddress instead of @ethersproject/* (and bn.js).
+          '@ethersproject/address$': ETHERS_ADDRESS_SHIM,
+        },
         // The harness lives here in shared/webpack: its react, router and @prds/shared imports must
         // resolve from the app's own node_modules to be the modules the app shares.
         modules: ['node_modules', path.join(dir, 'node_modules')],
@@ -190,6 +196,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         new webpack.DefinePlugin({
           'process.env.PRDS_ENV': JSON.stringify(process.env.PRDS_ENV ?? 'devnet'),
           'process.env.PRDS_API_URL': JSON.stringify(process.env.PRDS_API_URL ?? 'http://127.0.0.1:8787'),
+          'process.env.PRDS_DEVNET_RPC_URL': JSON.stringify(process.env.PRDS_DEVNET_RPC_URL ?? 'http://127.0.0.1:8545'),
         }),
         new ModuleFederationPlugin({
           name,

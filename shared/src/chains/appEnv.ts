@@ -1,16 +1,7 @@
 import { ACTIVE_CHAINS, type AppEnv, type ChainId } from './chains';
+import { readEnv } from './buildEnv';
 
 const APP_ENVS: readonly AppEnv[] = ['devnet', 'production'];
-
-function readEnv(name: 'PRDS_ENV' | 'PRDS_API_URL'): string | undefined {
-  // Webpack replaces `process.env.X` at build time; in a browser without that replacement
-  // `process` does not exist, so guard the lookup instead of crashing.
-  try {
-    return name === 'PRDS_ENV' ? process.env.PRDS_ENV : process.env.PRDS_API_URL;
-  } catch {
-    return undefined;
-  }
-}
 
 export function getAppEnv(): AppEnv {
   const value = readEnv('PRDS_ENV');

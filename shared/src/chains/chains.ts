@@ -1,3 +1,5 @@
+import { readEnv } from './buildEnv';
+
 export type ChainType = 'bsc' | 'devnet';
 
 export interface NativeCurrency {
@@ -45,7 +47,7 @@ export const CHAINS = {
     ferc20: 'PRDS',
     chainId: '0x7a69',
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-    rpcUrls: ['http://127.0.0.1:8545'],
+    rpcUrls: [readEnv('PRDS_DEVNET_RPC_URL') || 'http://127.0.0.1:8545'],
     blockExplorerUrls: [],
     iconUrls: [],
   },

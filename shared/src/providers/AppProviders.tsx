@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { queryClient as pageQueryClient } from '../query/queryClient';
+import { WalletController } from '../wallet/WalletController';
 import { DeviceSync } from '../device/DeviceSync';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { StoreProvider, type PrdsStore } from '../state/store';
@@ -10,16 +13,21 @@ export interface AppProvidersProps {
   readonly store?: PrdsStore;
   /** Shown until the first language's messages arrive. */
   readonly fallback?: ReactNode;
+  /** Tests pass their own cache; the page uses the one shared cache. */
+  readonly queryClient?: QueryClient;
 }
 
 /** Everything a page needs around it. The host renders it once; remotes inside the host never do. */
-export function AppProviders({ children, store, fallback }: AppProvidersProps) {
+export function AppProviders({ children, store, fallback, queryClient = pageQueryClient }: AppProvidersProps) {
   return (
     <StoreProvider store={store}>
-      <ThemeProvider>
-        <DeviceSync />
-        <I18nProvider fallback={fallback}>{children}</I18nProvider>
-      </ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <DeviceSync />
+          <WalletController />
+          <I18nProvider fallback={fallback}>{children}</I18nProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
     </StoreProvider>
   );
 }

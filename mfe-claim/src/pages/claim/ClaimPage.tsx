@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -5,11 +6,19 @@ import {
   PLATFORM_TOKEN,
   Page,
   PageHeading,
-  accountAtom,
+  Skeleton,
+  TransactionStatus,
+  formatAmount,
+  fromUnits,
+  queryKeys,
+  readContract,
   styled,
-  useAtomValue,
-  useIsConnected,
+  useQuery,
+  useTransaction,
+  useWallet,
+  type TxMessages,
 } from '@prds/shared';
+import { CLAIM_ELIGIBILITY, eligibilityMessage, type ClaimEligibility } from './claimEligibility';
 
 const Panel = styled(Card)`
   display: flex;
@@ -45,13 +54,61 @@ const Hint = styled.p`
   text-align: center;
 `;
 
-/** Shown for a fact the page cannot know yet. */
-const UNKNOWN = '--';
+const Retry = styled.button`
+  align-self: center;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  cursor: pointer;
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The claim flow's own words (spec §8 "Claim"). */
+const CLAIM_MESSAGES: TxMessages = {
+  confirmed: 'claim.success',
+  failed: 'claim.failed',
+  cancelled: 'claim.cancelled',
+  notConnected: 'claim.connectFirst',
+  revert: {
+    AlreadyClaimed: 'claim.oncePerUser',
+    InsufficientContractBalance: 'claim.insufficientContractBalance',
+    NoPositionBought: 'claim.noPositionBought',
+  },
+};
+
+interface ClaimStatus {
+  readonly eligibility: ClaimEligibility;
+  readonly amount: bigint;
+}
 
 /** `/claim`: the free one-time PRDS claim (spec §2, §8). */
 export function ClaimPage() {
-  const account = useAtomValue(accountAtom);
-  const connected = useIsConnected();
+  const { account, isConnected, isWrongNetwork, isAvailable, desiredChainId, desiredChain } = useWallet();
+  const claim = useTransaction(CLAIM_MESSAGES);
+
+  const status = useQuery({
+    queryKey: queryKeys.chain(desiredChainId, 'claim', account ?? ''),
+    enabled: isConnected && isAvailable && account !== null,
+    queryFn: async (): Promise<ClaimStatus> => {
+      const owner = account as `0x${string}`;
+      const [code, amount] = await Promise.all([
+        readContract('Claim', 'eligibility', [owner]),
+        readContract('Claim', 'claimAmount', []),
+      ]);
+      return { eligibility: CLAIM_ELIGIBILITY[Number(code)] ?? 'error', amount };
+    },
+  });
+
+  const eligible = status.data?.eligibility === 'eligible';
+  const canClaim = isConnected && eligible && !claim.busy;
+  const onClaim = () => {
+    void claim.run({ contract: 'Claim', fn: 'claim', args: [], invalidate: [queryKeys.chain(desiredChainId, 'claim')] });
+  };
+
+  let reason: ReactNode = null;
+  if (!isAvailable) reason = <FormattedMessage id="wallet.notAvailable" />;
+  else if (account === null) reason = <FormattedMessage id="claim.connectFirst" />;
+  else if (isWrongNetwork) reason = <FormattedMessage id="claim.wrongNetwork" values={{ chain: desiredChain.chainName }} />;
 
   return (
     <Page data-testid="page-claim">
@@ -72,19 +129,47 @@ export function ClaimPage() {
             <dt>
               <FormattedMessage id="claim.eligibility" />
             </dt>
-            <dd data-testid="claim-eligibility">
-              {connected ? UNKNOWN : <FormattedMessage id="claim.eligibilityNeedsWallet" />}
+            <dd
+              data-testid="claim-eligibility"
+              data-eligibility={status.isError ? 'error' : (status.data?.eligibility ?? (isConnected ? 'loading' : 'unknown'))}
+            >
+              {!isConnected ? (
+                <FormattedMessage id="claim.eligibilityNeedsWallet" />
+              ) : status.isError ? (
+                <FormattedMessage id="claim.eligibilityError" />
+              ) : status.data ? (
+                <FormattedMessage
+                  id={eligibilityMessage(status.data.eligibility)}
+                  values={{ amount: formatAmount(fromUnits(status.data.amount.toString(), PLATFORM_TOKEN.decimals)), symbol: PLATFORM_TOKEN.symbol }}
+                />
+              ) : (
+                <Skeleton width="60%" />
+              )}
             </dd>
           </div>
         </Facts>
-        <Button size="lg" block disabled data-testid="claim-button" aria-describedby="claim-reason">
+        <Button
+          size="lg"
+          block
+          disabled={!canClaim}
+          loading={claim.busy}
+          onClick={onClaim}
+          data-testid="claim-button"
+          aria-describedby="claim-reason"
+        >
           <FormattedMessage id="claim.button" values={{ symbol: PLATFORM_TOKEN.symbol }} />
         </Button>
-        {!connected && (
+        {reason !== null && (
           <Hint id="claim-reason" data-testid="claim-reason">
-            <FormattedMessage id="claim.connectFirst" />
+            {reason}
           </Hint>
         )}
+        {status.isError && (
+          <Retry type="button" onClick={() => void status.refetch()} data-testid="claim-eligibility-retry">
+            <FormattedMessage id="common.retry" />
+          </Retry>
+        )}
+        <TransactionStatus state={claim.state} />
         <Hint>
           <FormattedMessage id="claim.oncePerUser" />
         </Hint>

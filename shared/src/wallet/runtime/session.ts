@@ -1,0 +1,192 @@
+import { EIP1193 } from '@web3-react/eip1193';
+import { createWeb3ReactStoreAndActions } from '@web3-react/store';
+import type { Provider } from '@web3-react/types';
+import { CHAINS, isChainId, toChainId, type ChainId } from '../../chains/chains';
+import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '../../state/atoms';
+import { prdsStore } from '../../state/store';
+import { writeWalletChoice } from '../storedChoice';
+import { walletErrorAtom, walletStatusAtom } from '../walletState';
+import type { WalletChoice, WalletOption } from '../walletTypes';
+import { DevWalletProvider } from './devWallet';
+import { discoverInjectedWallets } from './eip6963';
+import { errorCode, isUserRejection, walletMessage } from './errors';
+
+interface Session {
+  readonly option: WalletOption;
+  readonly choice: WalletChoice;
+  readonly provider: Provider;
+  readonly connector: EIP1193;
+  readonly unsubscribe: () => void;
+}
+
+let session: Session | null = null;
+const store = prdsStore;
+
+export function currentProvider(): Provider | null {
+  return session?.provider ?? null;
+}
+
+export function currentSession(): Pick<Session, 'option' | 'choice'> | null {
+  return session;
+}
+
+function endSession(): void {
+  if (!session) return;
+  session.unsubscribe();
+  session.connector.resetState();
+  session = null;
+  store.set(accountAtom, null);
+  store.set(chainIdAtom, null);
+  store.set(walletAtom, null);
+  store.set(walletStatusAtom, 'idle');
+}
+
+async function providerFor(choice: WalletChoice, devnetChainId: ChainId): Promise<{ provider: Provider; option: WalletOption } | null> {
+  if (choice.kind === 'dev') {
+    const chain = CHAINS[devnetChainId];
+    const [rpcUrl] = chain.rpcUrls;
+    if (chain.chainType !== 'devnet' || rpcUrl === undefined) return null;
+    return {
+      provider: new DevWalletProvider(rpcUrl, choice.account, devnetChainId),
+      option: { id: 'dev', kind: 'dev', name: 'Dev wallet' },
+    };
+  }
+  const wallets = await discoverInjectedWallets();
+  const wallet = (choice.rdns && wallets.find((w) => w.option.rdns === choice.rdns)) || wallets[0];
+  return wallet ?? null;
+}
+
+/**
+ * Connects the chosen wallet through a web3-react EIP-1193 connector and mirrors its state (account,
+ * chain) into the page's atoms, which host and remotes read. `eager`: a reload reconnecting a
+ * remembered choice asks `eth_accounts` only, never a prompt.
+ */
+export async function connect(choice: WalletChoice, { eager = false }: { eager?: boolean } = {}): Promise<boolean> {
+  store.set(walletErrorAtom, null);
+  store.set(walletStatusAtom, 'connecting');
+  const found = await providerFor(choice, store.get(desireChainIdAtom));
+  if (!found) {
+    store.set(walletStatusAtom, session ? 'connected' : 'idle');
+    if (eager) writeWalletChoice(null);
+    else store.set(walletErrorAtom, { messageKey: choice.kind === 'dev' ? 'wallet.error.devUnavailable' : 'wallet.installMetaMask' });
+    return false;
+  }
+  endSession();
+  store.set(walletStatusAtom, 'connecting');
+
+  const [connectorStore, actions] = createWeb3ReactStoreAndActions();
+  const connector = new EIP1193({ actions, provider: found.provider });
+  let hadAccount = false;
+  const sync = (): void => {
+    const state = connectorStore.getState();
+    const account = state.accounts?.[0] ?? null;
+    const chainId = state.chainId === undefined ? null : (toChainId(state.chainId) ?? `0x${state.chainId.toString(16)}`);
+    if (account !== null) hadAccount = true;
+    if (hadAccount && !state.activating && state.accounts !== undefined && account === null) {
+      // The user disconnected this site in the wallet.
+      writeWalletChoice(null);
+      endSession();
+      return;
+    }
+    store.set(accountAtom, account);
+    store.set(chainIdAtom, chainId);
+    store.set(walletAtom, account !== null && chainId !== null ? { connectorId: found.option.id, account, chainId } : null);
+    if (account !== null) store.set(walletStatusAtom, 'connected');
+  };
+  const unsubscribe = connectorStore.subscribe(sync);
+  session = { option: found.option, choice, provider: found.provider, connector, unsubscribe };
+
+  try {
+    if (eager) await connector.connectEagerly();
+    else await connector.activate();
+  } catch (error) {
+    endSession();
+    if (!eager) {
+      store.set(
+        walletErrorAtom,
+        isUserRejection(error)
+          ? { messageKey: 'wallet.error.rejected' }
+          : { messageKey: 'wallet.error.connectFailed', detail: walletMessage(error) },
+      );
+    }
+    return false;
+  }
+  if (store.get(accountAtom) === null) {
+    // eth_accounts answered nothing: the wallet no longer grants this site an account.
+    endSession();
+    writeWalletChoice(null);
+    return false;
+  }
+  writeWalletChoice(choice);
+  return true;
+}
+
+export function disconnect(): void {
+  endSession();
+  store.set(walletErrorAtom, null);
+  writeWalletChoice(null);
+}
+
+/** The `wallet_addEthereumChain` parameter for a chain of ours (empty lists left out: wallets refuse them). */
+export function addChainParameter(chainId: ChainId) {
+  const chain = CHAINS[chainId];
+  return {
+    chainId: chain.chainId,
+    chainName: chain.chainName,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: [...chain.rpcUrls],
+    ...(chain.blockExplorerUrls.length > 0 ? { blockExplorerUrls: [...chain.blockExplorerUrls] } : {}),
+    ...(chain.iconUrls.length > 0 ? { iconUrls: [...chain.iconUrls] } : {}),
+  };
+}
+
+export type SwitchOutcome = 'switched' | 'refused' | 'failed';
+
+/**
+ * Spec §4: ask the wallet to switch; a refusal (4001) is ignored; any other failure → add the chain,
+ * then connect. Without a wallet it only changes the chain the page wants.
+ */
+export async function switchNetwork(target: ChainId): Promise<SwitchOutcome> {
+  store.set(desireChainIdAtom, target);
+  store.set(walletErrorAtom, null);
+  const current = session;
+  if (!current) return 'switched';
+  try {
+    await current.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: target }] });
+  } catch (error) {
+    if (errorCode(error) === 4001) return 'refused';
+    try {
+      await current.provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameter(target)] });
+    } catch (addError) {
+      if (errorCode(addError) === 4001) return 'refused';
+      store.set(walletErrorAtom, {
+        messageKey: 'wallet.error.switchFailed',
+        values: { chain: CHAINS[target].chainName },
+        detail: walletMessage(addError),
+      });
+      return 'failed';
+    }
+  }
+  try {
+    await current.connector.activate();
+  } catch (error) {
+    if (!isUserRejection(error)) {
+      store.set(walletErrorAtom, { messageKey: 'wallet.error.connectFailed', detail: walletMessage(error) });
+      return 'failed';
+    }
+    return 'refused';
+  }
+  return 'switched';
+}
+
+/** Dev wallet: use another devnet account (the wallet emits accountsChanged, as MetaMask would). */
+export function selectDevAccount(account: string): void {
+  const current = session;
+  if (!current || !(current.provider instanceof DevWalletProvider)) return;
+  current.provider.selectAccount(account);
+  writeWalletChoice({ kind: 'dev', account });
+}
+
+export function isDesiredChain(chainId: string | null): chainId is ChainId {
+  return chainId !== null && isChainId(chainId) && chainId === store.get(desireChainIdAtom);
+}

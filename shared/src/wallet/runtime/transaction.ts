@@ -1,0 +1,225 @@
+import type { ContractName } from '@prds/contracts';
+import type { ChainId } from '../../chains/chains';
+import { MAX_UINT256, PAY_TOKEN, PLATFORM_TOKEN } from '../../chains/tokens';
+import { getApiClient } from '../../http/apiClient';
+import type { ApiEnvelope } from '../../http/createHttpClient';
+import { queryClient, queryKeys } from '../../query/queryClient';
+import { accountAtom, chainIdAtom, desireChainIdAtom } from '../../state/atoms';
+import { prdsStore } from '../../state/store';
+import { explorerTxUrl } from '../chainLinks';
+import {
+  DEFAULT_TX_MESSAGES,
+  type SpentToken,
+  type TransactionRequest,
+  type TxMessages,
+  type TxResult,
+  type TxState,
+} from '../transactionTypes';
+import { browserProvider, contractAddress, contractOn, readContract, readProvider } from './chainAccess';
+import { decodeRevert, isInsufficientFunds, isUserRejection, walletMessage } from './errors';
+import { currentProvider } from './session';
+import type { Eip1193Provider } from 'ethers';
+
+const RECEIPT_POLL_MS = 500;
+const RECEIPT_TIMEOUT_MS = 10 * 60_000;
+const INDEX_POLL_MS = 750;
+const INDEX_TIMEOUT_MS = 90_000;
+
+const TOKEN_CONTRACT: Record<SpentToken, { readonly name: ContractName; readonly symbol: string }> = {
+  payToken: { name: 'DevUSDT', symbol: PAY_TOKEN.symbol },
+  platformToken: { name: 'PRDS', symbol: PLATFORM_TOKEN.symbol },
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Update = (state: TxState) => void;
+
+interface Step {
+  readonly chainId: ChainId;
+  readonly account: string;
+  readonly provider: Eip1193Provider;
+  readonly contract: ContractName;
+  readonly fn: string;
+  readonly args: readonly unknown[];
+  readonly value: bigint;
+  readonly kind: 'approve' | 'main';
+  readonly values?: Readonly<Record<string, string>>;
+}
+
+function base(step: Step['kind']): Pick<TxState, 'step' | 'hash' | 'explorerUrl' | 'reason'> {
+  return { step, hash: null, explorerUrl: null, reason: null };
+}
+
+/** Turns a wallet / node failure into the flow's words: cancelled, 'Insufficient Funds', or failed with its reason. */
+function failure(error: unknown, messages: TxMessages, step: Step['kind'], hash: string | null, chainId: ChainId): TxState {
+  const explorerUrl = hash === null ? null : explorerTxUrl(chainId, hash);
+  if (isUserRejection(error)) return { ...base(step), hash, explorerUrl, phase: 'cancelled', messageKey: messages.cancelled };
+  if (isInsufficientFunds(error)) {
+    return {
+      ...base(step),
+      hash,
+      explorerUrl,
+      phase: 'failed',
+      messageKey: messages.insufficientFunds ?? DEFAULT_TX_MESSAGES.insufficientFunds,
+    };
+  }
+  const revert = decodeRevert(error);
+  return {
+    ...base(step),
+    hash,
+    explorerUrl,
+    phase: 'failed',
+    messageKey: (revert && messages.revert?.[revert.name]) || messages.failed,
+    reason: revert?.text ?? walletMessage(error),
+  };
+}
+
+async function waitForReceipt(chainId: ChainId, hash: string) {
+  const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+  for (;;) {
+    const receipt = await readProvider(chainId).getTransactionReceipt(hash);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`no receipt for ${hash} after ${RECEIPT_TIMEOUT_MS / 60_000} minutes`);
+    await sleep(RECEIPT_POLL_MS);
+  }
+}
+
+/** Polls `/api/get-trans-status` until the api has indexed the transaction; false on time-out. */
+async function waitForIndexing(hash: string): Promise<boolean> {
+  const deadline = Date.now() + INDEX_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      const answer = await getApiClient().post<ApiEnvelope<{ status?: string }>>('/api/get-trans-status', { hash });
+      if (answer.data.status === 'indexed' || answer.data.status === 'failed') return true;
+    } catch {
+      // The api being briefly unreachable is not the transaction's failure: keep polling until the deadline.
+    }
+    await sleep(INDEX_POLL_MS);
+  }
+  return false;
+}
+
+/** Runs one call: checks (revert, gas money), asks the wallet, waits for the receipt. */
+async function runStep(step: Step, messages: TxMessages, update: Update): Promise<{ state: TxState; hash: string | null }> {
+  const busyKey = step.kind === 'approve' ? (messages.approving ?? DEFAULT_TX_MESSAGES.approving) : undefined;
+  update({
+    ...base(step.kind),
+    phase: step.kind === 'approve' ? 'approving' : 'checking',
+    messageKey: busyKey ?? messages.checking ?? DEFAULT_TX_MESSAGES.checking,
+    ...(step.values ? { values: step.values } : {}),
+  });
+  const signer = await browserProvider(step.provider, step.chainId).getSigner(step.account);
+  const contract = contractOn(step.chainId, step.contract, signer);
+  const request = await contract.getFunction(step.fn).populateTransaction(...step.args, { value: step.value });
+
+  let gas: bigint;
+  try {
+    gas = await signer.estimateGas({ ...request, from: step.account });
+  } catch (error) {
+    return { state: failure(error, messages, step.kind, null, step.chainId), hash: null };
+  }
+  const reader = readProvider(step.chainId);
+  const [fees, balance] = await Promise.all([reader.getFeeData(), reader.getBalance(step.account)]);
+  const price = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+  if (balance < gas * price + step.value) {
+    return {
+      state: { ...base(step.kind), phase: 'failed', messageKey: messages.insufficientFunds ?? DEFAULT_TX_MESSAGES.insufficientFunds },
+      hash: null,
+    };
+  }
+
+  update({
+    ...base(step.kind),
+    phase: step.kind === 'approve' ? 'approving' : 'waitingWallet',
+    messageKey: busyKey ?? messages.waitingWallet ?? DEFAULT_TX_MESSAGES.waitingWallet,
+    ...(step.values ? { values: step.values } : {}),
+  });
+  let hash: string;
+  try {
+    const sent = await signer.sendTransaction({ ...request, gasLimit: (gas * 12n) / 10n });
+    hash = sent.hash;
+  } catch (error) {
+    return { state: failure(error, messages, step.kind, null, step.chainId), hash: null };
+  }
+
+  const explorerUrl = explorerTxUrl(step.chainId, hash);
+  update({
+    ...base(step.kind),
+    hash,
+    explorerUrl,
+    phase: step.kind === 'approve' ? 'approving' : 'pending',
+    messageKey: busyKey ?? messages.pending ?? DEFAULT_TX_MESSAGES.pending,
+    ...(step.values ? { values: step.values } : {}),
+  });
+  const receipt = await waitForReceipt(step.chainId, hash);
+  if (receipt.status !== 1) {
+    // Mined but reverted: replay the call at that block to learn why.
+    let reason: unknown = new Error('reverted');
+    try {
+      await reader.call({ ...request, from: step.account, blockTag: receipt.blockNumber });
+    } catch (error) {
+      reason = error;
+    }
+    const failed = failure(reason, messages, step.kind, hash, step.chainId);
+    return { state: failed.phase === 'cancelled' ? { ...failed, phase: 'failed', messageKey: messages.failed } : failed, hash };
+  }
+  return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmed }, hash };
+}
+
+/**
+ * The transaction helper every flow uses (ARCHITECTURE "Wallet and chain"): approve the maximum
+ * uint256 only when the allowance is short, send, report each phase in the flow's words, then poll
+ * the api until it has indexed the result and refresh the shared cache. Never throws: a failure is
+ * the last state reported and the result's `ok: false`.
+ */
+export async function executeTransaction(request: TransactionRequest, messages: TxMessages, update: Update): Promise<TxResult> {
+  const store = prdsStore;
+  const account = store.get(accountAtom);
+  const chainId = store.get(chainIdAtom);
+  const desired = store.get(desireChainIdAtom);
+  const provider = currentProvider() as Eip1193Provider | null;
+  const finish = (state: TxState, hash: string | null = state.hash): TxResult => {
+    update(state);
+    return { ok: state.phase === 'confirmed', phase: state.phase, hash };
+  };
+  if (!provider || account === null || chainId !== desired) {
+    return finish({ ...base('main'), phase: 'failed', messageKey: messages.notConnected ?? DEFAULT_TX_MESSAGES.notConnected });
+  }
+  if (contractAddress(desired, request.contract) === null) {
+    return finish({ ...base('main'), phase: 'failed', messageKey: DEFAULT_TX_MESSAGES.notAvailable });
+  }
+  const common = { chainId: desired, account, provider };
+  try {
+    if (request.approve) {
+      const token = TOKEN_CONTRACT[request.approve.token];
+      const spender = contractAddress(desired, request.contract) as string;
+      const allowance = (await readContract(desired, token.name as 'PRDS', 'allowance', [
+        account as `0x${string}`,
+        spender as `0x${string}`,
+      ])) as bigint;
+      if (allowance < request.approve.amount) {
+        const approval = await runStep(
+          { ...common, contract: token.name, fn: 'approve', args: [spender, MAX_UINT256], value: 0n, kind: 'approve', values: { symbol: token.symbol } },
+          messages,
+          update,
+        );
+        if (approval.state.phase !== 'confirmed') return finish(approval.state);
+      }
+    }
+    const main = await runStep(
+      { ...common, contract: request.contract, fn: request.fn, args: request.args as readonly unknown[], value: request.value ?? 0n, kind: 'main' },
+      messages,
+      update,
+    );
+    if (main.state.phase !== 'confirmed' || main.hash === null) return finish(main.state);
+
+    update({ ...main.state, phase: 'indexing', messageKey: messages.indexing ?? DEFAULT_TX_MESSAGES.indexing });
+    const indexed = await waitForIndexing(main.hash);
+    const keys = [...(request.invalidate ?? []), queryKeys.chain(desired), queryKeys.account(account)];
+    // The account's key covers its /api/user/info query too, so balances refresh with the rest.
+    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    return finish(indexed ? main.state : { ...main.state, noteKey: DEFAULT_TX_MESSAGES.indexingDelayed });
+  } catch (error) {
+    return finish(failure(error, messages, 'main', null, desired));
+  }
+}

@@ -1,0 +1,80 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ContractName, FunctionArgs, WriteFunctionName } from '../contracts/contractTypes';
+
+/** Where a transaction is: each phase has a message the calling flow may word its own way. */
+export type TxPhase =
+  | 'checking'
+  | 'approving'
+  | 'waitingWallet'
+  | 'pending'
+  | 'indexing'
+  | 'confirmed'
+  | 'failed'
+  | 'cancelled';
+
+/**
+ * Message keys of one flow. The spec words them differently per flow (claim: 'Transaction
+ * Cancelled', issue: 'Transaction cancelled'), so confirmed / failed / cancelled are the flow's own;
+ * the rest default to the `tx.*` keys.
+ */
+export interface TxMessages {
+  readonly confirmed: string;
+  readonly failed: string;
+  readonly cancelled: string;
+  readonly checking?: string;
+  readonly approving?: string;
+  readonly waitingWallet?: string;
+  readonly pending?: string;
+  readonly indexing?: string;
+  /** 'Insufficient Funds' by default: the wallet cannot pay for gas. */
+  readonly insufficientFunds?: string;
+  /** No wallet, or not on the desired chain. */
+  readonly notConnected?: string;
+  /** A revert's custom-error name → the flow's message for it (e.g. AlreadyClaimed). */
+  readonly revert?: Readonly<Partial<Record<string, string>>>;
+}
+
+export const DEFAULT_TX_MESSAGES = {
+  checking: 'tx.checking',
+  approving: 'tx.approving',
+  waitingWallet: 'tx.waitingWallet',
+  pending: 'tx.pending',
+  indexing: 'tx.indexing',
+  insufficientFunds: 'tx.insufficientFunds',
+  notConnected: 'tx.notConnected',
+  notAvailable: 'wallet.notAvailable',
+  indexingDelayed: 'tx.indexingDelayed',
+} as const;
+
+export interface TxState {
+  readonly phase: TxPhase;
+  /** 'approve' while the token approval runs before the main call. */
+  readonly step: 'approve' | 'main';
+  readonly messageKey: string;
+  readonly values?: Readonly<Record<string, string>>;
+  readonly hash: string | null;
+  readonly explorerUrl: string | null;
+  /** Decoded revert reason, or the wallet's words, for a failure. */
+  readonly reason: string | null;
+  /** A second line, e.g. 'tx.indexingDelayed'. */
+  readonly noteKey?: string;
+}
+
+/** The token a call spends: approved to the called contract with the maximum uint256 when short. */
+export type SpentToken = 'payToken' | 'platformToken';
+
+export interface TransactionRequest<N extends ContractName = ContractName, F extends WriteFunctionName<N> = WriteFunctionName<N>> {
+  readonly contract: N;
+  readonly fn: F;
+  readonly args: FunctionArgs<N, F>;
+  readonly value?: bigint;
+  readonly approve?: { readonly token: SpentToken; readonly amount: bigint };
+  /** Queries of the shared data cache to refresh once the api has indexed the transaction. */
+  readonly invalidate?: readonly QueryKey[];
+}
+
+export interface TxResult {
+  readonly ok: boolean;
+  readonly phase: TxPhase;
+  readonly hash: string | null;
+}

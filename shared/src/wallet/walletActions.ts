@@ -1,0 +1,53 @@
+import type { ContractName } from '@prds/contracts';
+import type { ChainId } from '../chains/chains';
+import type { FunctionArgs, FunctionResult, ReadFunctionName } from '../contracts/contractTypes';
+import { desireChainIdAtom } from '../state/atoms';
+import { prdsStore } from '../state/store';
+import { loadWalletRuntime } from './loadWalletRuntime';
+import type { WalletChoice, WalletOption } from './walletTypes';
+
+// The eager half: what buttons call. Each loads the lazy runtime first.
+
+export async function connectWallet(choice: WalletChoice): Promise<boolean> {
+  return (await loadWalletRuntime()).connect(choice);
+}
+
+export async function reconnectWallet(choice: WalletChoice): Promise<boolean> {
+  return (await loadWalletRuntime()).connect(choice, { eager: true });
+}
+
+export async function disconnectWallet(): Promise<void> {
+  (await loadWalletRuntime()).disconnect();
+}
+
+/** Spec §4 network switch; resolves 'refused' when the user said no (which the page ignores). */
+export async function switchNetwork(chainId: ChainId): Promise<'switched' | 'refused' | 'failed'> {
+  return (await loadWalletRuntime()).switchNetwork(chainId);
+}
+
+export async function discoverWallets(): Promise<WalletOption[]> {
+  return (await loadWalletRuntime()).discoverInjectedWallets().then((wallets) => wallets.map((wallet) => wallet.option));
+}
+
+/** The devnet's accounts for the dev wallet (devnet configuration only). */
+export async function listDevAccounts(rpcUrl: string): Promise<string[]> {
+  return (await loadWalletRuntime()).listDevAccounts(rpcUrl);
+}
+
+export async function selectDevAccount(account: string): Promise<void> {
+  (await loadWalletRuntime()).selectDevAccount(account);
+}
+
+/** A typed view call on one of our contracts on the desired chain, through its RPC (no wallet needed). */
+export async function readContract<N extends ContractName, F extends ReadFunctionName<N>>(
+  name: N,
+  fn: F,
+  args: FunctionArgs<N, F>,
+  chainId: ChainId = prdsStore.get(desireChainIdAtom),
+): Promise<FunctionResult<N, F>> {
+  return (await loadWalletRuntime()).readContract(chainId, name, fn, args);
+}
+
+export async function readNativeBalance(account: string, chainId: ChainId = prdsStore.get(desireChainIdAtom)): Promise<bigint> {
+  return (await loadWalletRuntime()).nativeBalance(chainId, account);
+}
