@@ -16,6 +16,7 @@ export {
 } from './chains/chains';
 export { getAppEnv, getActiveChains, getDefaultChainId, API_BASE_URL } from './chains/appEnv';
 export { PLATFORM_TOKEN, PAY_TOKEN, MAX_UINT256, type TokenInfo } from './chains/tokens';
+export { MARKET_CATEGORIES, type MarketCategory } from '@prds/contracts/metadata';
 
 // State
 export {

@@ -105,9 +105,8 @@ export type ErrorEnvelopeBody = Static<typeof ErrorEnvelope>;
 export const NoExtra = Type.Null();
 export const EmptyBody = Type.Object({}, { description: "No fields (an empty object, or no body at all)" });
 
-/** Spec §5 / front-end categories; the list an issuer files a market under. */
-export const CATEGORIES = ["crypto", "finance", "politics", "technology", "science", "culture", "other"] as const;
-export type Category = (typeof CATEGORIES)[number];
+/** The list an issuer files a market under; one home, shared with the front end. */
+export { MARKET_CATEGORIES as CATEGORIES, type MarketCategory as Category } from "@prds/contracts/metadata";
 
 /** The 12 languages of the front end (locales/). */
 export const LANGUAGES = ["en", "zh", "ko", "fr", "ru", "de", "es", "ar", "ja", "th", "ms", "vi"] as const;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card, EmptyState, FormattedMessage, Input, Page, PageHeading, Select, Tabs, styled, useIntl } from '@prds/shared';
-import { MARKET_CATEGORIES, MARKET_SORTS, MARKET_STATUS_TABS, type MarketFilters } from './marketFilters';
+import { MARKET_CATEGORY_FILTERS, MARKET_SORTS, MARKET_STATUS_TABS, type MarketFilters } from './marketFilters';
 import { CATEGORY_LABEL, SORT_LABEL, STATUS_TAB_LABEL } from './marketLabels';
 import { useMarketFilters } from './useMarketFilters';
 
@@ -49,7 +49,7 @@ export function MarketListPage() {
     (value: string) => {
       if (isOneOf(allowed, value)) setFilters({ [key]: value });
     };
-  const chooseCategory = choose('category', MARKET_CATEGORIES);
+  const chooseCategory = choose('category', MARKET_CATEGORY_FILTERS);
   const chooseSort = choose('sort', MARKET_SORTS);
 
   return (
@@ -76,7 +76,7 @@ export function MarketListPage() {
             value={filters.category}
             onChange={(event) => chooseCategory(event.target.value)}
           >
-            {MARKET_CATEGORIES.map((category) => (
+            {MARKET_CATEGORY_FILTERS.map((category) => (
               <option key={category} value={category}>
                 {intl.formatMessage(CATEGORY_LABEL[category])}
               </option>

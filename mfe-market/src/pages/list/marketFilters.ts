@@ -3,6 +3,8 @@
  * can be bookmarked, shared and restored by the back button. Defaults are left out of the URL.
  */
 
+import { MARKET_CATEGORIES } from '@prds/shared';
+
 export const MARKET_SORTS = ['volume', 'newest'] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
@@ -10,13 +12,13 @@ export type MarketSort = (typeof MARKET_SORTS)[number];
 export const MARKET_STATUS_TABS = ['all', 'open', 'closingSoon', 'waitingResult', 'challenging', 'finished'] as const;
 export type MarketStatusTab = (typeof MARKET_STATUS_TABS)[number];
 
-/** 'all' plus the categories an issuer can file a market under. */
-export const MARKET_CATEGORIES = ['all', 'crypto', 'finance', 'politics', 'technology', 'science', 'culture', 'other'] as const;
-export type MarketCategory = (typeof MARKET_CATEGORIES)[number];
+/** 'all' plus the categories an issuer can file a market under (one list, shared with the api). */
+export const MARKET_CATEGORY_FILTERS = ['all', ...MARKET_CATEGORIES] as const;
+export type MarketCategoryFilter = (typeof MARKET_CATEGORY_FILTERS)[number];
 
 export interface MarketFilters {
   readonly search: string;
-  readonly category: MarketCategory;
+  readonly category: MarketCategoryFilter;
   readonly sort: MarketSort;
   readonly status: MarketStatusTab;
 }
@@ -41,7 +43,7 @@ function pick<T extends string>(allowed: readonly T[], value: string | null, fal
 export function parseMarketFilters(params: URLSearchParams): MarketFilters {
   return {
     search: (params.get(PARAM.search) ?? '').slice(0, MAX_SEARCH_LENGTH),
-    category: pick(MARKET_CATEGORIES, params.get(PARAM.category), DEFAULT_MARKET_FILTERS.category),
+    category: pick(MARKET_CATEGORY_FILTERS, params.get(PARAM.category), DEFAULT_MARKET_FILTERS.category),
     sort: pick(MARKET_SORTS, params.get(PARAM.sort), DEFAULT_MARKET_FILTERS.sort),
     status: pick(MARKET_STATUS_TABS, params.get(PARAM.status), DEFAULT_MARKET_FILTERS.status),
   };

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@prds/shared';
-import type { MarketCategory, MarketSort, MarketStatusTab } from './marketFilters';
+import type { MarketCategoryFilter, MarketSort, MarketStatusTab } from './marketFilters';
 
 // One literal descriptor per value, so the locale check finds every key in the source.
 export const CATEGORY_LABEL = {
@@ -11,7 +11,7 @@ export const CATEGORY_LABEL = {
   science: { id: 'market.category.science' },
   culture: { id: 'market.category.culture' },
   other: { id: 'market.category.other' },
-} as const satisfies Record<MarketCategory, MessageDescriptor>;
+} as const satisfies Record<MarketCategoryFilter, MessageDescriptor>;
 
 export const SORT_LABEL = {
   volume: { id: 'market.sort.volume' },
