@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../browserEnv';
+import { readStorage, removeStorage, writeStorage } from '../browserEnv';
 import type { WalletChoice } from './walletTypes';
 
 export const WALLET_STORAGE_KEY = 'prds.wallet';
@@ -21,6 +21,8 @@ export function readWalletChoice(): WalletChoice | null {
   return null;
 }
 
+/** Remembers the choice; null forgets it (disconnect, or the wallet no longer grants an account). */
 export function writeWalletChoice(choice: WalletChoice | null): void {
-  writeStorage(WALLET_STORAGE_KEY, choice === null ? '' : JSON.stringify(choice));
+  if (choice === null) removeStorage(WALLET_STORAGE_KEY);
+  else writeStorage(WALLET_STORAGE_KEY, JSON.stringify(choice));
 }

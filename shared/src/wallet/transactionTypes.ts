@@ -15,35 +15,35 @@ export type TxPhase =
 /**
  * Message keys of one flow. The spec words them differently per flow (claim: 'Transaction
  * Cancelled', issue: 'Transaction cancelled'), so confirmed / failed / cancelled are the flow's own;
- * the rest default to the `tx.*` keys.
+ * the rest default to the `tx.*` keys. (Named `…Id` so the locale key scan sees each literal.)
  */
 export interface TxMessages {
-  readonly confirmed: string;
-  readonly failed: string;
-  readonly cancelled: string;
-  readonly checking?: string;
-  readonly approving?: string;
-  readonly waitingWallet?: string;
-  readonly pending?: string;
-  readonly indexing?: string;
+  readonly confirmedId: string;
+  readonly failedId: string;
+  readonly cancelledId: string;
+  readonly checkingId?: string;
+  readonly approvingId?: string;
+  readonly waitingWalletId?: string;
+  readonly pendingId?: string;
+  readonly indexingId?: string;
   /** 'Insufficient Funds' by default: the wallet cannot pay for gas. */
-  readonly insufficientFunds?: string;
+  readonly insufficientFundsId?: string;
   /** No wallet, or not on the desired chain. */
-  readonly notConnected?: string;
-  /** A revert's custom-error name → the flow's message for it (e.g. AlreadyClaimed). */
-  readonly revert?: Readonly<Partial<Record<string, string>>>;
+  readonly notConnectedId?: string;
+  /** A revert's custom-error name → the flow's message for it (e.g. `AlreadyClaimed: { id: 'claim.oncePerUser' }`). */
+  readonly revert?: Readonly<Partial<Record<string, { readonly id: string }>>>;
 }
 
 export const DEFAULT_TX_MESSAGES = {
-  checking: 'tx.checking',
-  approving: 'tx.approving',
-  waitingWallet: 'tx.waitingWallet',
-  pending: 'tx.pending',
-  indexing: 'tx.indexing',
-  insufficientFunds: 'tx.insufficientFunds',
-  notConnected: 'tx.notConnected',
-  notAvailable: 'wallet.notAvailable',
-  indexingDelayed: 'tx.indexingDelayed',
+  checkingId: 'tx.checking',
+  approvingId: 'tx.approving',
+  waitingWalletId: 'tx.waitingWallet',
+  pendingId: 'tx.pending',
+  indexingId: 'tx.indexing',
+  insufficientFundsId: 'tx.insufficientFunds',
+  notConnectedId: 'tx.notConnected',
+  notAvailableId: 'wallet.notAvailable',
+  indexingDelayedId: 'tx.indexingDelayed',
 } as const;
 
 export interface TxState {

@@ -37,7 +37,7 @@ export function useTransaction(messages: TxMessages): TransactionControls {
       const failed: TxState = {
         phase: 'failed',
         step: 'main',
-        messageKey: messagesRef.current.failed,
+        messageKey: messagesRef.current.failedId,
         hash: null,
         explorerUrl: null,
         reason: error instanceof Error ? error.message : String(error),

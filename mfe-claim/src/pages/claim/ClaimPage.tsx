@@ -65,14 +65,14 @@ const Retry = styled.button`
 
 /** The claim flow's own words (spec §8 "Claim"). */
 const CLAIM_MESSAGES: TxMessages = {
-  confirmed: 'claim.success',
-  failed: 'claim.failed',
-  cancelled: 'claim.cancelled',
-  notConnected: 'claim.connectFirst',
+  confirmedId: 'claim.success',
+  failedId: 'claim.failed',
+  cancelledId: 'claim.cancelled',
+  notConnectedId: 'claim.connectFirst',
   revert: {
-    AlreadyClaimed: 'claim.oncePerUser',
-    InsufficientContractBalance: 'claim.insufficientContractBalance',
-    NoPositionBought: 'claim.noPositionBought',
+    AlreadyClaimed: { id: 'claim.oncePerUser' },
+    InsufficientContractBalance: { id: 'claim.insufficientContractBalance' },
+    NoPositionBought: { id: 'claim.noPositionBought' },
   },
 };
 

@@ -3,15 +3,15 @@ export const CLAIM_ELIGIBILITY = ['eligible', 'alreadyClaimed', 'noPositionBough
 
 export type ClaimEligibility = (typeof CLAIM_ELIGIBILITY)[number] | 'error';
 
-const MESSAGE: Record<ClaimEligibility, string> = {
-  eligible: 'claim.eligible',
-  alreadyClaimed: 'claim.oncePerUser',
-  noPositionBought: 'claim.noPositionBought',
-  insufficientContractBalance: 'claim.insufficientContractBalance',
-  error: 'claim.eligibilityError',
+const MESSAGE: Record<ClaimEligibility, { readonly id: string }> = {
+  eligible: { id: 'claim.eligible' },
+  alreadyClaimed: { id: 'claim.oncePerUser' },
+  noPositionBought: { id: 'claim.noPositionBought' },
+  insufficientContractBalance: { id: 'claim.insufficientContractBalance' },
+  error: { id: 'claim.eligibilityError' },
 };
 
 /** The spec's words for each answer (§8 "Claim"). */
 export function eligibilityMessage(eligibility: ClaimEligibility): string {
-  return MESSAGE[eligibility];
+  return MESSAGE[eligibility].id;
 }

@@ -70,7 +70,7 @@ describe('connect', () => {
     // The user disconnects the site in the wallet: the page forgets it.
     wallet.emit('accountsChanged', []);
     expect(prdsStore.get(accountAtom)).toBeNull();
-    expect(localStorage.getItem(WALLET_STORAGE_KEY)).toBe('');
+    expect(localStorage.getItem(WALLET_STORAGE_KEY)).toBeNull();
   });
 
   it("says 'install MetaMask first!' without a wallet, and shows a refusal", async () => {

@@ -53,14 +53,14 @@ function base(step: Step['kind']): Pick<TxState, 'step' | 'hash' | 'explorerUrl'
 /** Turns a wallet / node failure into the flow's words: cancelled, 'Insufficient Funds', or failed with its reason. */
 function failure(error: unknown, messages: TxMessages, step: Step['kind'], hash: string | null, chainId: ChainId): TxState {
   const explorerUrl = hash === null ? null : explorerTxUrl(chainId, hash);
-  if (isUserRejection(error)) return { ...base(step), hash, explorerUrl, phase: 'cancelled', messageKey: messages.cancelled };
+  if (isUserRejection(error)) return { ...base(step), hash, explorerUrl, phase: 'cancelled', messageKey: messages.cancelledId };
   if (isInsufficientFunds(error)) {
     return {
       ...base(step),
       hash,
       explorerUrl,
       phase: 'failed',
-      messageKey: messages.insufficientFunds ?? DEFAULT_TX_MESSAGES.insufficientFunds,
+      messageKey: messages.insufficientFundsId ?? DEFAULT_TX_MESSAGES.insufficientFundsId,
     };
   }
   const revert = decodeRevert(error);
@@ -69,7 +69,7 @@ function failure(error: unknown, messages: TxMessages, step: Step['kind'], hash:
     hash,
     explorerUrl,
     phase: 'failed',
-    messageKey: (revert && messages.revert?.[revert.name]) || messages.failed,
+    messageKey: (revert && messages.revert?.[revert.name]?.id) || messages.failedId,
     reason: revert?.text ?? walletMessage(error),
   };
 }
@@ -101,11 +101,11 @@ async function waitForIndexing(hash: string): Promise<boolean> {
 
 /** Runs one call: checks (revert, gas money), asks the wallet, waits for the receipt. */
 async function runStep(step: Step, messages: TxMessages, update: Update): Promise<{ state: TxState; hash: string | null }> {
-  const busyKey = step.kind === 'approve' ? (messages.approving ?? DEFAULT_TX_MESSAGES.approving) : undefined;
+  const busyKey = step.kind === 'approve' ? (messages.approvingId ?? DEFAULT_TX_MESSAGES.approvingId) : undefined;
   update({
     ...base(step.kind),
     phase: step.kind === 'approve' ? 'approving' : 'checking',
-    messageKey: busyKey ?? messages.checking ?? DEFAULT_TX_MESSAGES.checking,
+    messageKey: busyKey ?? messages.checkingId ?? DEFAULT_TX_MESSAGES.checkingId,
     ...(step.values ? { values: step.values } : {}),
   });
   const signer = await browserProvider(step.provider, step.chainId).getSigner(step.account);
@@ -123,7 +123,7 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   const price = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
   if (balance < gas * price + step.value) {
     return {
-      state: { ...base(step.kind), phase: 'failed', messageKey: messages.insufficientFunds ?? DEFAULT_TX_MESSAGES.insufficientFunds },
+      state: { ...base(step.kind), phase: 'failed', messageKey: messages.insufficientFundsId ?? DEFAULT_TX_MESSAGES.insufficientFundsId },
       hash: null,
     };
   }
@@ -131,7 +131,7 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   update({
     ...base(step.kind),
     phase: step.kind === 'approve' ? 'approving' : 'waitingWallet',
-    messageKey: busyKey ?? messages.waitingWallet ?? DEFAULT_TX_MESSAGES.waitingWallet,
+    messageKey: busyKey ?? messages.waitingWalletId ?? DEFAULT_TX_MESSAGES.waitingWalletId,
     ...(step.values ? { values: step.values } : {}),
   });
   let hash: string;
@@ -148,7 +148,7 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
     hash,
     explorerUrl,
     phase: step.kind === 'approve' ? 'approving' : 'pending',
-    messageKey: busyKey ?? messages.pending ?? DEFAULT_TX_MESSAGES.pending,
+    messageKey: busyKey ?? messages.pendingId ?? DEFAULT_TX_MESSAGES.pendingId,
     ...(step.values ? { values: step.values } : {}),
   });
   const receipt = await waitForReceipt(step.chainId, hash);
@@ -161,9 +161,9 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
       reason = error;
     }
     const failed = failure(reason, messages, step.kind, hash, step.chainId);
-    return { state: failed.phase === 'cancelled' ? { ...failed, phase: 'failed', messageKey: messages.failed } : failed, hash };
+    return { state: failed.phase === 'cancelled' ? { ...failed, phase: 'failed', messageKey: messages.failedId } : failed, hash };
   }
-  return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmed }, hash };
+  return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmedId }, hash };
 }
 
 /**
@@ -183,10 +183,10 @@ export async function executeTransaction(request: TransactionRequest, messages: 
     return { ok: state.phase === 'confirmed', phase: state.phase, hash };
   };
   if (!provider || account === null || chainId !== desired) {
-    return finish({ ...base('main'), phase: 'failed', messageKey: messages.notConnected ?? DEFAULT_TX_MESSAGES.notConnected });
+    return finish({ ...base('main'), phase: 'failed', messageKey: messages.notConnectedId ?? DEFAULT_TX_MESSAGES.notConnectedId });
   }
   if (contractAddress(desired, request.contract) === null) {
-    return finish({ ...base('main'), phase: 'failed', messageKey: DEFAULT_TX_MESSAGES.notAvailable });
+    return finish({ ...base('main'), phase: 'failed', messageKey: DEFAULT_TX_MESSAGES.notAvailableId });
   }
   const common = { chainId: desired, account, provider };
   try {
@@ -213,12 +213,12 @@ export async function executeTransaction(request: TransactionRequest, messages: 
     );
     if (main.state.phase !== 'confirmed' || main.hash === null) return finish(main.state);
 
-    update({ ...main.state, phase: 'indexing', messageKey: messages.indexing ?? DEFAULT_TX_MESSAGES.indexing });
+    update({ ...main.state, phase: 'indexing', messageKey: messages.indexingId ?? DEFAULT_TX_MESSAGES.indexingId });
     const indexed = await waitForIndexing(main.hash);
     const keys = [...(request.invalidate ?? []), queryKeys.chain(desired), queryKeys.account(account)];
     // The account's key covers its /api/user/info query too, so balances refresh with the rest.
     await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    return finish(indexed ? main.state : { ...main.state, noteKey: DEFAULT_TX_MESSAGES.indexingDelayed });
+    return finish(indexed ? main.state : { ...main.state, noteKey: DEFAULT_TX_MESSAGES.indexingDelayedId });
   } catch (error) {
     return finish(failure(error, messages, 'main', null, desired));
   }
