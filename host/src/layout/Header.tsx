@@ -7,6 +7,7 @@ import { NAV_ITEMS } from './navItems';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useMediaQuery } from './useMediaQuery';
 import { WalletSlot } from './WalletSlot';
+import { NetworkSwitch } from '../wallet/NetworkSwitch';
 
 const Bar = styled.header`
   position: sticky;
@@ -173,6 +174,7 @@ export function Header() {
           </Nav>
         )}
         <Controls>
+          {device !== 'mobile' && <NetworkSwitch />}
           <LangSwitch />
           <ThemeSwitch />
           {device !== 'mobile' && <WalletSlot />}
@@ -195,6 +197,7 @@ export function Header() {
           <PanelNav aria-label={navLabel}>
             <NavItems />
           </PanelNav>
+          {device === 'mobile' && <NetworkSwitch block />}
           {device === 'mobile' && <WalletSlot block />}
         </Panel>
       )}

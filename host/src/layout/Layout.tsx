@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { styled } from '@prds/shared';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { WalletBanners } from '../wallet/WalletBanners';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <Shell>
       <Header />
+      <WalletBanners />
       <Content id="content">{children}</Content>
       <Footer />
     </Shell>

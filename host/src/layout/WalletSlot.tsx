@@ -1,13 +1,6 @@
-import { Button, FormattedMessage, useIntl } from '@prds/shared';
+import { WalletButton } from '../wallet/WalletButton';
 
-/** Where the wallet connect / account button goes; connecting arrives with the wallet issue. */
+/** Where the wallet connect / account button goes (the header bar, or the menu panel on mobile). */
 export function WalletSlot({ block = false }: { block?: boolean }) {
-  const intl = useIntl();
-  return (
-    <div data-testid="wallet-slot">
-      <Button size="sm" block={block} disabled title={intl.formatMessage({ id: 'host.wallet.comingSoon' })}>
-        <FormattedMessage id="host.wallet.connect" />
-      </Button>
-    </div>
-  );
+  return <WalletButton block={block} />;
 }

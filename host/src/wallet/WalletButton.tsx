@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, FormattedMessage, shortAddress, styled, useIntl, useWallet } from '@prds/shared';
+import { ConnectDialog } from './ConnectDialog';
+import { WalletMenu } from './WalletMenu';
+
+const Anchor = styled.div<{ $block: boolean }>`
+  position: relative;
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+`;
+
+const AccountButton = styled.button<{ $block: boolean }>`
+  display: ${({ $block }) => ($block ? 'flex' : 'inline-flex')};
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  height: 36px;
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: 13px;
+  white-space: nowrap;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+const Dot = styled.span<{ $tone: 'success' | 'warning' | 'textMuted' }>`
+  width: 8px;
+  height: 8px;
+  flex: none;
+  border-radius: 50%;
+  background: ${({ theme, $tone }) => theme.colors[$tone]};
+`;
+
+/**
+ * The header's wallet control: 'Connect wallet' (opens the connect dialog) or, with an account, the
+ * short address with a status dot (opens the wallet menu).
+ */
+export function WalletButton({ block = false }: { block?: boolean }) {
+  const intl = useIntl();
+  const { account, isConnected, isWrongNetwork } = useWallet();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
+  const accountRef = useRef<HTMLButtonElement>(null);
+
+  // Another account (or none) closes the menu; an account appearing closes the dialog.
+  useEffect(() => {
+    setMenuOpen(false);
+    if (account !== null) setDialogOpen(false);
+  }, [account]);
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onPointer = (event: MouseEvent | TouchEvent) => {
+      if (anchorRef.current && event.target instanceof Node && !anchorRef.current.contains(event.target)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        accountRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  if (account === null) {
+    return (
+      <div ref={slotRef} data-testid="wallet-slot" style={block ? { width: '100%' } : undefined}>
+        <Button
+          size="sm"
+          block={block}
+          data-testid="wallet-connect"
+          aria-haspopup="dialog"
+          onClick={() => setDialogOpen(true)}
+        >
+          <FormattedMessage id="host.wallet.connect" />
+        </Button>
+        {dialogOpen && (
+          <ConnectDialog
+            onClose={() => {
+              setDialogOpen(false);
+              slotRef.current?.querySelector<HTMLButtonElement>('[data-testid="wallet-connect"]')?.focus();
+            }}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const tone = isConnected ? 'success' : isWrongNetwork ? 'warning' : 'textMuted';
+  return (
+    <Anchor ref={anchorRef} $block={block} data-testid="wallet-slot">
+      <AccountButton
+        ref={accountRef}
+        type="button"
+        $block={block}
+        data-testid="wallet-account"
+        data-status={isConnected ? 'connected' : isWrongNetwork ? 'wrongNetwork' : 'pending'}
+        aria-haspopup="true"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? 'wallet-menu' : undefined}
+        title={intl.formatMessage({ id: isConnected ? 'host.wallet.statusConnected' : 'host.wallet.statusWrongNetwork' })}
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        <Dot $tone={tone} aria-hidden="true" />
+        <span>{shortAddress(account)}</span>
+      </AccountButton>
+      {menuOpen && <WalletMenu inline={block} onDisconnect={() => setMenuOpen(false)} />}
+    </Anchor>
+  );
+}

@@ -1,0 +1,238 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  AppProviders,
+  accountAtom,
+  chainIdAtom,
+  createStore,
+  desireChainIdAtom,
+  fundDataAtom,
+  walletAtom,
+  queryKeys,
+  type ChainId,
+  type PrdsStore,
+} from '@prds/shared';
+import { Layout } from '../layout/Layout';
+import { formatBalance } from './balances';
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+interface Setup {
+  readonly desired?: ChainId;
+  readonly account?: string | null;
+  readonly chainId?: string | null;
+  readonly queryClient?: QueryClient;
+}
+
+function newQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
+function renderShell({ desired = '0x7a69', account = null, chainId = null, queryClient = newQueryClient() }: Setup = {}) {
+  const store: PrdsStore = createStore();
+  store.set(desireChainIdAtom, desired);
+  store.set(accountAtom, account);
+  store.set(chainIdAtom, chainId);
+  const view = render(
+    <AppProviders store={store} queryClient={queryClient}>
+      <MemoryRouter>
+        <Layout>
+          <main>page</main>
+        </Layout>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { store, queryClient, ...view };
+}
+
+const originalFetch = globalThis.fetch;
+
+afterEach(() => {
+  globalThis.fetch = originalFetch;
+  delete (window as { ethereum?: unknown }).ethereum;
+  localStorage.clear();
+});
+
+describe('connect dialog', () => {
+  it('says "install MetaMask first!" with a download link when the browser has no wallet', async () => {
+    renderShell();
+    expect(screen.queryByTestId('wallet-dialog')).toBeNull();
+    fireEvent.click(await screen.findByTestId('wallet-connect'));
+
+    const dialog = await screen.findByTestId('wallet-dialog');
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const none = await screen.findByTestId('wallet-no-injected', {}, { timeout: 3000 });
+    expect(none.textContent).toContain('install MetaMask first!');
+    expect(within(none).getByRole('link').getAttribute('href')).toBe('https://metamask.io/download/');
+    expect(screen.queryByTestId('wallet-option-injected-0')).toBeNull();
+  });
+
+  it('lists a legacy window.ethereum wallet, focuses it, and closes on Escape', async () => {
+    (window as { ethereum?: unknown }).ethereum = { isMetaMask: true, request: jest.fn(), on: jest.fn(), removeListener: jest.fn() };
+    renderShell();
+    fireEvent.click(await screen.findByTestId('wallet-connect'));
+    const option = await screen.findByTestId('wallet-option-injected-0', {}, { timeout: 3000 });
+    expect(option.textContent).toContain('MetaMask');
+    await waitFor(() => expect(document.activeElement).toBe(option));
+    expect(screen.queryByTestId('wallet-no-injected')).toBeNull();
+
+    fireEvent.keyDown(screen.getByTestId('wallet-dialog'), { key: 'Escape' });
+    expect(screen.queryByTestId('wallet-dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('wallet-connect'));
+  });
+
+  it('closes with the close button', async () => {
+    renderShell();
+    fireEvent.click(await screen.findByTestId('wallet-connect'));
+    fireEvent.click(await screen.findByTestId('wallet-dialog-close'));
+    expect(screen.queryByTestId('wallet-dialog')).toBeNull();
+    // Let the discovery started by the dialog settle before the test ends.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  });
+
+  it('offers the dev wallet with the devnet accounts when the desired chain is the devnet', async () => {
+    const fetchMock = jest.fn(async () => ({ json: async () => ({ jsonrpc: '2.0', id: 1, result: [ACCOUNT, OTHER] }) }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderShell({ desired: '0x7a69' });
+    fireEvent.click(await screen.findByTestId('wallet-connect'));
+    const select = (await screen.findByTestId('dev-wallet-account')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    expect(select.options[0]?.textContent).toBe('#0 0xf39F…2266');
+    expect(select.options[1]?.textContent).toBe('#1 0x7099…79C8');
+    expect(select.value).toBe(ACCOUNT);
+    await waitFor(() => expect((screen.getByTestId('wallet-option-dev') as HTMLButtonElement).disabled).toBe(false));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:8545');
+    expect(JSON.parse(String(init.body)).method).toBe('eth_accounts');
+    await screen.findByTestId('wallet-no-injected', {}, { timeout: 3000 });
+  });
+
+  it('hides the dev wallet when the desired chain is BSC', async () => {
+    renderShell({ desired: '0x38' });
+    fireEvent.click(await screen.findByTestId('wallet-connect'));
+    await screen.findByTestId('wallet-no-injected', {}, { timeout: 3000 });
+    expect(screen.queryByTestId('dev-wallet-account')).toBeNull();
+    expect(screen.queryByTestId('wallet-option-dev')).toBeNull();
+  });
+});
+
+describe('banners', () => {
+  it('shows wrong-network when the account is on BSC while the page wants the devnet', async () => {
+    renderShell({ desired: '0x7a69', account: ACCOUNT, chainId: '0x38' });
+    const banner = await screen.findByTestId('wrong-network');
+    expect(banner.textContent).toContain('Your wallet is on another network. Switch to PRDS Devnet to continue.');
+    expect(screen.getByTestId('wrong-network-switch').textContent).toContain('PRDS Devnet');
+    const button = screen.getByTestId('wallet-account');
+    expect(button.textContent).toBe('0xf39F…2266');
+    expect(button.getAttribute('data-status')).toBe('wrongNetwork');
+    expect(screen.queryByTestId('not-available')).toBeNull();
+  });
+
+  it('shows no banner when the account is on the desired chain', async () => {
+    renderShell({ desired: '0x7a69', account: ACCOUNT, chainId: '0x7a69' });
+    expect((await screen.findByTestId('wallet-account')).getAttribute('data-status')).toBe('connected');
+    expect(screen.queryByTestId('wrong-network')).toBeNull();
+    expect(screen.queryByTestId('not-available')).toBeNull();
+  });
+
+  it('says "not available on this network" for a chain without our deployment', async () => {
+    renderShell({ desired: '0x38' });
+    const banner = await screen.findByTestId('not-available');
+    expect(banner.textContent).toContain('not available on this network');
+    expect(banner.textContent).toContain('BNB Smart Chain');
+  });
+});
+
+describe('network switch', () => {
+  it('lists the active chains by name with the desired one selected', async () => {
+    renderShell();
+    const select = (await screen.findByTestId('network-switch')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['PRDS Devnet']);
+    expect(select.value).toBe('0x7a69');
+  });
+});
+
+describe('wallet menu', () => {
+  function seedUserInfo(queryClient: QueryClient, chain: ChainId) {
+    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', chain], { fundData: [], statics: { cash: '0', portfolio: '0' } });
+  }
+
+  it('shows the address, balances and no explorer link on the devnet', async () => {
+    const queryClient = newQueryClient();
+    seedUserInfo(queryClient, '0x7a69');
+    const { store } = renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
+    fireEvent.click(await screen.findByTestId('wallet-account'));
+    // WalletController clears the previous account's funds on mount; the api's answer comes after.
+    act(() => {
+      store.set(fundDataAtom, [
+        { symbol: 'BNB', decimals: 18, balance: '10000000000000000000000' },
+        { symbol: 'USDT', decimals: 18, balance: '1234567890000000000' },
+        { symbol: 'PRDS', decimals: 18, balance: '0' },
+      ]);
+    });
+    const menu = await screen.findByTestId('wallet-menu');
+    expect(within(menu).getByTestId('wallet-address').textContent).toBe(ACCOUNT);
+    expect(within(menu).getByTestId('wallet-balance-BNB').textContent).toBe('10,000');
+    expect(within(menu).getByTestId('wallet-balance-USDT').textContent).toBe('1.2345');
+    expect(within(menu).getByTestId('wallet-balance-PRDS').textContent).toBe('0');
+    expect(within(menu).queryByTestId('wallet-explorer')).toBeNull();
+    expect(within(menu).getByTestId('wallet-disconnect')).toBeTruthy();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('wallet-menu')).toBeNull();
+  });
+
+  it('links to the explorer on BSC, copies the address and closes on an outside click', async () => {
+    const queryClient = newQueryClient();
+    seedUserInfo(queryClient, '0x38');
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderShell({ desired: '0x38', account: ACCOUNT, chainId: '0x38', queryClient });
+    fireEvent.click(await screen.findByTestId('wallet-account'));
+    const explorer = await screen.findByTestId('wallet-explorer');
+    expect(explorer.getAttribute('href')).toBe(`https://bscscan.com/address/${ACCOUNT}`);
+
+    fireEvent.click(screen.getByTestId('wallet-copy'));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(ACCOUNT);
+
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByTestId('wallet-menu')).toBeNull();
+  });
+
+  it('shows an error when copying fails', async () => {
+    const queryClient = newQueryClient();
+    seedUserInfo(queryClient, '0x7a69');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
+    fireEvent.click(await screen.findByTestId('wallet-account'));
+    fireEvent.click(await screen.findByTestId('wallet-copy'));
+    expect((await screen.findByTestId('wallet-copy-failed')).textContent).toBe('Could not copy the address');
+  });
+});
+
+describe('dev wallet menu', () => {
+  it('lets a dev-wallet user pick another devnet account', async () => {
+    globalThis.fetch = jest.fn(async () => ({ json: async () => ({ jsonrpc: '2.0', id: 1, result: [ACCOUNT.toLowerCase(), OTHER.toLowerCase()] }) })) as unknown as typeof fetch;
+    const queryClient = newQueryClient();
+    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', '0x7a69'], { fundData: [], statics: { cash: '0', portfolio: '0' } });
+    const { store } = renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
+    act(() => store.set(walletAtom, { connectorId: 'dev', account: ACCOUNT, chainId: '0x7a69' }));
+    fireEvent.click(await screen.findByTestId('wallet-account'));
+    const select = (await screen.findByTestId('wallet-dev-account')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    expect(select.value).toBe(ACCOUNT.toLowerCase());
+    expect(select.options[1]?.textContent).toBe('#1 0x7099…79c8');
+  });
+});
+
+describe('formatBalance', () => {
+  it('reads wei strings with their decimals and shows -- for a missing token', () => {
+    expect(formatBalance([{ symbol: 'USDT', decimals: 6, balance: '2500000' }], 'USDT')).toBe('2.5');
+    expect(formatBalance([{ symbol: 'BNB', balance: '1500000000000000000' }], 'BNB')).toBe('1.5');
+    expect(formatBalance([], 'PRDS')).toBe('--');
+  });
+});
