@@ -1,21 +1,44 @@
 #!/usr/bin/env bash
-# The one run command: installs what is needed, starts the local devnet (contracts deployed, demo data
-# seeded), builds the host and the remotes, serves them, and prints the URL. Ctrl-C stops everything
-# it started; a second run cleans up after a first one that was killed without Ctrl-C.
+# The one run command: installs what is needed, compiles the contracts, starts the back end
+# (scripts/stack.cjs: local devnet with contracts deployed and demo data seeded, then the api on a
+# fresh SQLite file with the seeded markets' metadata submitted and indexed), builds the host and the
+# remotes, serves them, and prints the URL. Ctrl-C stops everything it started; a second run cleans
+# up after a first one that was killed without Ctrl-C.
+#
+# PRDS_BASE_PORT (3000) moves the web ports, DEVNET_PORT (8545) the chain, PRDS_API_PORT (8787) the
+# api. The builds bake the api and devnet URLs (PRDS_API_URL, PRDS_DEVNET_RPC_URL, set here from the ports).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
 cd "$ROOT"
 
+T0=$(date +%s)
 RUN="$ROOT/.run"
 mkdir -p "$RUN"
 PIDS="$RUN/start.pids"
 BASE_PORT="${PRDS_BASE_PORT:-3000}"
+DEVNET_PORT="${DEVNET_PORT:-8545}"
+API_PORT="${PRDS_API_PORT:-8787}"
+export PRDS_API_URL="http://127.0.0.1:${API_PORT}"
+export PRDS_DEVNET_RPC_URL="http://127.0.0.1:${DEVNET_PORT}"
+CORS=""
+for i in 0 1 2 3 4 5; do CORS+="http://127.0.0.1:$((BASE_PORT + i)),http://localhost:$((BASE_PORT + i)),"; done
+CORS="${CORS%,}"
 
 stop_all() {
-  [ -f "$PIDS" ] || return 0
-  while read -r pid; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done <"$PIDS"
-  rm -f "$PIDS"
+  if [ -f "$PIDS" ]; then
+    # The stack process stops its devnet and api on SIGTERM; give it time before the group is killed.
+    while read -r pid; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done <"$PIDS"
+    for _ in $(seq 1 100); do
+      alive=0
+      while read -r pid; do kill -0 "$pid" 2>/dev/null && alive=1; done <"$PIDS"
+      [ "$alive" = 0 ] && break
+      sleep 0.1
+    done
+    rm -f "$PIDS"
+  fi
+  # A devnet or api whose stack process was killed outright (kill -9) is still listed here.
+  node "$ROOT/scripts/stack.cjs" stop --run-dir "$RUN" 2>/dev/null || true
 }
 stop_all # whatever an earlier run left behind
 trap 'echo; echo "stopping…"; stop_all; exit 0' INT TERM
@@ -24,29 +47,63 @@ trap 'stop_all' EXIT
 ensure_pnpm
 ensure_workspace
 
-echo "== compiling contracts and starting the local devnet (127.0.0.1:${DEVNET_PORT:-8545})"
+echo "== compiling contracts"
 pnpm --filter @prds/contracts run compile
-setsid pnpm --filter @prds/contracts run devnet >"$RUN/devnet.log" 2>&1 &
-echo $! >>"$PIDS"
-for _ in $(seq 1 240); do
-  grep -q 'DEVNET READY' "$RUN/devnet.log" && break
-  kill -0 "$(tail -n 1 "$PIDS")" 2>/dev/null || { cat "$RUN/devnet.log"; echo "the devnet failed to start"; exit 1; }
+
+# The back end starts while the front end builds (it is ready in ~15 s; the builds take longer).
+setsid node scripts/stack.cjs --run-dir "$RUN" --devnet-port "$DEVNET_PORT" --api-port "$API_PORT" \
+  --cors-origins "$CORS" >"$RUN/stack.log" 2>&1 &
+STACK_PID=$!
+echo "$STACK_PID" >>"$PIDS"
+stack_failed() {
+  echo
+  cat "$RUN/stack.log"
+  echo "the devnet + api stack failed to start (logs: .run/stack.log, .run/devnet.log, .run/api.log)"
+  exit 1
+}
+# A busy port fails at once: say so before spending minutes on the builds.
+for _ in $(seq 1 20); do
+  grep -q '^== devnet' "$RUN/stack.log" && break
+  kill -0 "$STACK_PID" 2>/dev/null || stack_failed
+  sleep 0.1
+done
+grep -q '^STACK FAILED' "$RUN/stack.log" && stack_failed
+echo "== devnet + api starting in the background (log: .run/stack.log)"
+
+echo "== building the host and the remotes (production, api ${PRDS_API_URL})"
+T_BUILD=$(date +%s)
+pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build
+echo "   built in $(($(date +%s) - T_BUILD)) s"
+
+echo "== waiting for the devnet + api"
+for _ in $(seq 1 600); do
+  grep -q '^STACK READY' "$RUN/stack.log" && break
+  kill -0 "$STACK_PID" 2>/dev/null || stack_failed
   sleep 0.5
 done
-grep -q 'DEVNET READY' "$RUN/devnet.log" || { cat "$RUN/devnet.log"; echo "the devnet did not get ready in 120 s"; exit 1; }
-
-echo "== building the host and the remotes (production)"
-pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build
+grep -q '^STACK READY' "$RUN/stack.log" || stack_failed
+sed 's/^/   /' "$RUN/stack.log"
 
 echo "== serving"
 setsid node scripts/serve.mjs --base-port "$BASE_PORT" >"$RUN/serve.log" 2>&1 &
-echo $! >>"$PIDS"
+SERVE_PID=$!
+echo "$SERVE_PID" >>"$PIDS"
 for _ in $(seq 1 60); do
   [ "$(grep -c '^READY' "$RUN/serve.log")" -ge 6 ] && break
+  kill -0 "$SERVE_PID" 2>/dev/null || { cat "$RUN/serve.log"; echo "the web server failed to start"; exit 1; }
   sleep 0.5
 done
+[ "$(grep -c '^READY' "$RUN/serve.log")" -ge 6 ] || { cat "$RUN/serve.log"; echo "the web server did not get ready in 30 s"; exit 1; }
 cat "$RUN/serve.log"
+
+read -r _ API_URL DEVNET_URL LISTED _ < <(grep '^STACK READY' "$RUN/stack.log" | sed 's/^STACK //')
 echo
 echo "PRDS is running: http://127.0.0.1:${BASE_PORT}"
-echo "(devnet log: .run/devnet.log, server log: .run/serve.log; Ctrl-C stops everything)"
-wait
+echo "  api     ${API_URL} (${LISTED} markets listed)"
+echo "  devnet  ${DEVNET_URL} (chain id 31337)"
+echo "  ready in $(($(date +%s) - T0)) s; logs in .run/ (stack, devnet, api, serve); Ctrl-C stops everything"
+# Runs until Ctrl-C, or until the back end or the web server stops.
+while kill -0 "$STACK_PID" 2>/dev/null && kill -0 "$SERVE_PID" 2>/dev/null; do sleep 1; done
+echo "a process stopped by itself:"
+tail -n 20 "$RUN/stack.log" "$RUN/serve.log"
+exit 1

@@ -46,6 +46,9 @@ export interface SeededMarket {
   event: string;
   category: string;
   options: readonly string[];
+  /** Off-chain texts the api stores with the metadata (not part of metadataHash). */
+  description: string;
+  resolutionSource: string;
   issuer: string;
   /** The state the seed built it for, as the chain reports it once the seed is done. */
   state: MarketStateName;
@@ -72,6 +75,9 @@ interface MarketPlan {
   /** Key of the License in the seed's purchases (ids are known only once bought). */
   license: string;
   input: Omit<IssueInput, "licenseId">;
+  /** Shown on the detail page; the api stores them with the metadata. */
+  description: string;
+  resolutionSource: string;
   state: MarketStateName;
   note?: string;
 }
@@ -168,6 +174,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
         event: plan.input.event,
         category: plan.input.category,
         options: plan.input.options,
+        description: plan.description,
+        resolutionSource: plan.resolutionSource,
         issuer: await addr(plan.issuer),
         state: plan.state,
         ...(plan.note ? { note: plan.note } : {}),
@@ -194,6 +202,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "open",
+      description: "Resolves to Yes if the BTC/USD daily close on 31 December (00:00 UTC) is strictly above $150,000, otherwise No.",
+      resolutionSource: "CoinGecko BTC/USD historical daily close",
       issuer: alice,
       license: "alice1",
       state: "Open",
@@ -217,6 +227,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "closingSoon",
+      description: "Resolves to the club that wins this season's UEFA Champions League final, extra time and penalties included. Another club covers every club not listed.",
+      resolutionSource: "UEFA official match report",
       issuer: bob,
       license: "bobCommon",
       state: "Open",
@@ -239,6 +251,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "closed",
+      description: "Resolves to Yes if the central bank lowers its policy rate at the next scheduled monetary policy meeting, otherwise No.",
+      resolutionSource: "The central bank's official policy statement",
       issuer: dave,
       license: "dave1",
       state: "Closed",
@@ -259,6 +273,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "waiting",
+      description: "Resolves to Yes if the Met Office records snowfall at any London weather station on 1 January, otherwise No.",
+      resolutionSource: "Met Office daily weather observations",
       issuer: alice,
       license: "alice1",
       state: "WaitingConfirmation",
@@ -279,6 +295,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "confirmed",
+      description: "Resolves to Yes if the manufacturer's new flagship phone is delivered to customers before the last day of the current quarter, otherwise No.",
+      resolutionSource: "The manufacturer's press releases",
       issuer: alice,
       license: "alice1",
       state: "Confirmed",
@@ -300,6 +318,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "early",
+      description: "Resolves to Yes if the film wins Best Picture at this year's Academy Awards ceremony, otherwise No.",
+      resolutionSource: "The Academy's official list of winners",
       issuer: dave,
       license: "dave5",
       state: "EarlyConfirmed",
@@ -322,6 +342,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "challenging",
+      description: "Resolves to Yes if the index's closing level on the last trading day of the year is higher than its opening level on the first trading day, otherwise No.",
+      resolutionSource: "The index provider's official closing levels",
       issuer: bob,
       license: "bobCommon",
       state: "Challenging",
@@ -344,6 +366,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "appealing",
+      description: "Resolves to Yes if the home team finishes the regular season in a play-off place, otherwise No.",
+      resolutionSource: "The league's official final standings",
       issuer: alice,
       license: "alice3",
       state: "Appealing",
@@ -370,6 +394,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "voting",
+      description: "Resolves to the chain with the highest average daily active addresses over November.",
+      resolutionSource: "Public block explorers' daily active address statistics",
       issuer: dave,
       license: "dave1",
       state: "Voting",
@@ -396,6 +422,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "finished",
+      description: "Resolves to Yes if the probe lands intact on its first landing attempt, as confirmed by the space agency, otherwise No.",
+      resolutionSource: "The space agency's mission updates",
       issuer: alice,
       license: "alice4",
       state: "Finished",
@@ -425,6 +453,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "cancelled",
+      description: "Resolves to Yes if the tour announces a second concert date in the capital before the last trading time, otherwise No.",
+      resolutionSource: "The tour's official website",
       issuer: bob,
       license: "bobCommon",
       state: "Cancelled",
@@ -444,6 +474,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "void",
+      description: "Resolves to Yes if the city council approves the new tram line in a vote held this month, otherwise No.",
+      resolutionSource: "The city council's published meeting minutes",
       issuer: dave,
       license: "dave5",
       state: "Void",
@@ -465,6 +497,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "rented",
+      description: "Resolves to Yes if the official turnout of the next general election exceeds 60% of registered voters, otherwise No.",
+      resolutionSource: "The national election commission's final results",
       issuer: carol,
       license: "bobScarcity",
       state: "Open",

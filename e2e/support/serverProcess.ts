@@ -9,6 +9,8 @@ import { APP_NAMES, BASE_PORT, portOf, type AppName } from './apps';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const RUN_DIR = path.join(REPO_ROOT, 'e2e', '.run');
+/** The devnet + api of a run (scripts/stack.cjs): devnet.log, api.log, the api's SQLite file, pids. */
+export const STACK_RUN_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'stack');
 export const SERVE_SCRIPT = path.join(REPO_ROOT, 'scripts', 'serve.mjs');
 const PIDS_FILE = path.join(RUN_DIR, 'servers.json');
 

@@ -1,0 +1,67 @@
+// Types of scripts/stack.cjs for TypeScript callers (the e2e suite's global setup).
+
+export interface SeededMarket {
+  id: string;
+  metadataHash: string;
+  event: string;
+  category: string;
+  options: readonly string[];
+  description: string;
+  resolutionSource: string;
+  issuer: string;
+  state: string;
+  note?: string;
+}
+
+export interface SeedResult {
+  endTime: number;
+  accounts: Record<string, string>;
+  licenses: { tokenId: string; owner: string; state: string }[];
+  markets: SeededMarket[];
+}
+
+export interface StackOptions {
+  /** 8545 by default. */
+  devnetPort?: number;
+  /** 8787 by default. */
+  apiPort?: number;
+  /** Web origins the api allows (CORS). */
+  corsOrigins?: string[];
+  /** Logs (devnet.log, api.log), pids and the api's SQLite file. */
+  runDir: string;
+  log?: (line: string) => void;
+  devnetTimeoutMs?: number;
+  indexTimeoutMs?: number;
+  /** Once aborted, no further process is started. */
+  signal?: AbortSignal;
+}
+
+export interface Stack {
+  devnetUrl: string;
+  apiUrl: string;
+  /** Guards /api/admin/audit/* for this run. */
+  adminToken: string;
+  seed: SeedResult;
+  /** Markets /api/markets listed once indexed. */
+  listed: number;
+  runDir: string;
+  /** Stops the api and the devnet and waits until their ports are closed. */
+  stop(): Promise<void>;
+}
+
+export const REPO_ROOT: string;
+export function startStack(options: StackOptions): Promise<Stack>;
+/** Stops a devnet and an api that an earlier run in `runDir` left behind. */
+export function stopLeftovers(runDir: string): Promise<void>;
+export function isPortOpen(port: number, host?: string): Promise<boolean>;
+export function tail(file: string, lines?: number): string;
+/**
+ * Submits seeded markets' texts to the api, fails when its hash differs from the one on chain, and
+ * approves (admin token) what moderation holds. Returns how many were held.
+ */
+export function submitSeedMetadata(
+  apiUrl: string,
+  adminToken: string,
+  markets: readonly Pick<SeededMarket, 'id' | 'metadataHash' | 'event' | 'category' | 'options' | 'description' | 'resolutionSource'>[],
+  log: (line: string) => void,
+): Promise<number>;
