@@ -3,6 +3,7 @@ import { styled } from '@prds/shared';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { WalletBanners } from '../wallet/WalletBanners';
+import { ConnectDialogHost } from '../wallet/walletDialog';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <WalletBanners />
       <Content id="content">{children}</Content>
       <Footer />
+      <ConnectDialogHost />
     </Shell>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, FormattedMessage, shortAddress, styled, useIntl, useWallet } from '@prds/shared';
-import { ConnectDialog } from './ConnectDialog';
+import { Button, FormattedMessage, shortAddress, styled, useIntl, useSetAtom, useWallet } from '@prds/shared';
+import { connectDialogOpenAtom } from './walletDialog';
 import { WalletMenu } from './WalletMenu';
 
 const Anchor = styled.div<{ $block: boolean }>`
@@ -45,17 +45,16 @@ const Dot = styled.span<{ $tone: 'success' | 'warning' | 'textMuted' }>`
 export function WalletButton({ block = false }: { block?: boolean }) {
   const intl = useIntl();
   const { account, isConnected, isWrongNetwork } = useWallet();
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const setDialogOpen = useSetAtom(connectDialogOpenAtom);
   const [menuOpen, setMenuOpen] = useState(false);
   const anchorRef = useRef<HTMLDivElement>(null);
-  const slotRef = useRef<HTMLDivElement>(null);
   const accountRef = useRef<HTMLButtonElement>(null);
 
   // Another account (or none) closes the menu; an account appearing closes the dialog.
   useEffect(() => {
     setMenuOpen(false);
     if (account !== null) setDialogOpen(false);
-  }, [account]);
+  }, [account, setDialogOpen]);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
@@ -80,24 +79,10 @@ export function WalletButton({ block = false }: { block?: boolean }) {
 
   if (account === null) {
     return (
-      <div ref={slotRef} data-testid="wallet-slot" style={block ? { width: '100%' } : undefined}>
-        <Button
-          size="sm"
-          block={block}
-          data-testid="wallet-connect"
-          aria-haspopup="dialog"
-          onClick={() => setDialogOpen(true)}
-        >
+      <div data-testid="wallet-slot" style={block ? { width: '100%' } : undefined}>
+        <Button size="sm" block={block} data-testid="wallet-connect" aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
           <FormattedMessage id="host.wallet.connect" />
         </Button>
-        {dialogOpen && (
-          <ConnectDialog
-            onClose={() => {
-              setDialogOpen(false);
-              slotRef.current?.querySelector<HTMLButtonElement>('[data-testid="wallet-connect"]')?.focus();
-            }}
-          />
-        )}
       </div>
     );
   }
