@@ -1,0 +1,172 @@
+/**
+ * @jest-environment node
+ *
+ * The transaction helper on the whole back end: a devnet with the protocol deployed and seeded, and
+ * the api indexing it (scripts/stack.cjs, on free ports). The dev wallet signs through the node, so
+ * every step is real: allowance read, approval, estimate, send, receipt, get-trans-status, cache.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Stack } from '../../../../scripts/stack.cjs';
+import type { TxState } from '../transactionTypes';
+
+// A test reaching the repository's stack script: it starts what the product runs on.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startStack } = require('../../../../scripts/stack.cjs') as typeof import('../../../../scripts/stack.cjs');
+
+jest.setTimeout(180_000);
+
+const ZERO = '0x0000000000000000000000000000000000000000' as const;
+const MESSAGES = { confirmedId: 'test.confirmed', failedId: 'test.failed', cancelledId: 'test.cancelled' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let stack: Stack;
+let runtime: typeof import('./index');
+let shared: {
+  queryClient: typeof import('../../query/queryClient').queryClient;
+  readContract: typeof import('./chainAccess').readContract;
+  MAX_UINT256: bigint;
+};
+let account: `0x${string}`;
+
+async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
+  const answer = await fetch(stack.devnetUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await answer.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+const nonce = async () => Number(await rpc('eth_getTransactionCount', [account, 'latest']));
+
+beforeAll(async () => {
+  const [devnetPort, apiPort] = [await freePort(), await freePort()];
+  stack = await startStack({
+    devnetPort,
+    apiPort,
+    runDir: fs.mkdtempSync(path.join(os.tmpdir(), 'prds-tx-stack-')),
+    log: () => undefined,
+  });
+  // The chain registry and the api client read these when first imported: import them only now.
+  process.env.PRDS_DEVNET_RPC_URL = stack.devnetUrl;
+  process.env.PRDS_API_URL = stack.apiUrl;
+  runtime = await import('./index');
+  const { queryClient } = await import('../../query/queryClient');
+  const { readContract } = await import('./chainAccess');
+  const { MAX_UINT256 } = await import('../../chains/tokens');
+  shared = { queryClient, readContract, MAX_UINT256 };
+
+  // Hardhat's account #17: unlocked on the node, unused by the seed.
+  const accounts = (await rpc('eth_accounts')) as `0x${string}`[];
+  account = accounts[17] as `0x${string}`;
+  await expect(runtime.connect({ kind: 'dev', account })).resolves.toBe(true);
+});
+
+afterAll(async () => {
+  runtime?.disconnect();
+  await stack?.stop();
+});
+
+/** An Open seeded market and an amount it accepts. */
+async function openMarket(): Promise<{ id: bigint; amount: bigint }> {
+  const seeded = stack.seed.markets.find((market) => market.state === 'Open' && !market.note);
+  if (!seeded) throw new Error('the seed has no Open market');
+  const params = (await shared.readContract('0x7a69', 'Markets', 'params', [])) as unknown as { minInvest: bigint };
+  return { id: BigInt(seeded.id), amount: params.minInvest * 2n };
+}
+
+async function mintUsdt(amount: bigint): Promise<void> {
+  const phases: TxState[] = [];
+  const minted = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, amount] }, MESSAGES, (s) => phases.push(s));
+  expect(minted.ok).toBe(true);
+}
+
+it('approves the maximum uint256 once when the allowance is short, then buys; the next buy sends no approval', async () => {
+  const { id, amount } = await openMarket();
+  await mintUsdt(amount * 3n);
+  const marketsAddress = runtime.contractAddress('0x7a69', 'Markets') as `0x${string}`;
+  expect(await shared.readContract('0x7a69', 'DevUSDT', 'allowance', [account, marketsAddress])).toBe(0n);
+  shared.queryClient.setQueryData(['markets', 'detail', String(id)], { stale: false });
+
+  const phases: TxState[] = [];
+  const before = await nonce();
+  const first = await runtime.executeTransaction(
+    { contract: 'Markets', fn: 'buy', args: [id, 0, amount, 0n, ZERO], approve: { token: 'payToken', amount }, invalidate: [['markets']] },
+    MESSAGES,
+    (state) => phases.push(state),
+  );
+  expect(first).toMatchObject({ ok: true, phase: 'confirmed' });
+  expect(await nonce()).toBe(before + 2); // approval + buy
+  expect(await shared.readContract('0x7a69', 'DevUSDT', 'allowance', [account, marketsAddress])).toBe(shared.MAX_UINT256);
+  const approvals = phases.filter((s) => s.step === 'approve');
+  expect(approvals.map((s) => s.phase)).toContain('approving');
+  expect(approvals.every((s) => s.messageKey === 'tx.approving' && s.values?.symbol === 'USDT')).toBe(true);
+  const main = phases.filter((s) => s.step === 'main').map((s) => s.phase);
+  expect(main).toEqual(['checking', 'waitingWallet', 'pending', 'indexing', 'confirmed']);
+  const last = phases[phases.length - 1] as TxState;
+  expect(last).toMatchObject({ messageKey: 'test.confirmed', hash: first.hash, reason: null });
+  expect(last.noteKey).toBeUndefined(); // the api indexed it in time
+  // The flow's queries in the one cache were marked stale for every view to refetch.
+  expect(shared.queryClient.getQueryState(['markets', 'detail', String(id)])?.isInvalidated).toBe(true);
+
+  const status = await fetch(`${stack.apiUrl}/api/get-trans-status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ hash: first.hash }),
+  }).then((r) => r.json() as Promise<{ data: { status: string } }>);
+  expect(status.data.status).toBe('indexed');
+
+  const again: TxState[] = [];
+  const second = await runtime.executeTransaction(
+    { contract: 'Markets', fn: 'buy', args: [id, 0, amount, 0n, ZERO], approve: { token: 'payToken', amount } },
+    MESSAGES,
+    (state) => again.push(state),
+  );
+  expect(second.ok).toBe(true);
+  expect(await nonce()).toBe(before + 3); // the buy alone
+  expect(again.some((s) => s.step === 'approve')).toBe(false);
+});
+
+it('reports a revert with its decoded custom error and sends nothing', async () => {
+  const { id } = await openMarket();
+  const before = await nonce();
+  const phases: TxState[] = [];
+  const result = await runtime.executeTransaction(
+    // Option 9 does not exist on a two-option market.
+    { contract: 'Markets', fn: 'buy', args: [id, 9, 1n, 0n, ZERO] },
+    { ...MESSAGES, revert: {} },
+    (state) => phases.push(state),
+  );
+  expect(result).toMatchObject({ ok: false, phase: 'failed', hash: null });
+  const last = phases[phases.length - 1] as TxState;
+  expect(last.messageKey).toBe('test.failed');
+  expect(last.reason).toMatch(/^InvalidOption\(/); // the protocol's custom error, decoded from the revert data
+  expect(await nonce()).toBe(before);
+});
+
+it('says Insufficient Funds when the wallet cannot pay for gas, before asking the wallet', async () => {
+  await rpc('hardhat_setBalance', [account, '0x0']);
+  const phases: TxState[] = [];
+  const before = await nonce();
+  const result = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, 1n] }, MESSAGES, (s) => phases.push(s));
+  expect(result).toMatchObject({ ok: false, phase: 'failed' });
+  expect(phases.map((s) => s.phase)).not.toContain('waitingWallet');
+  expect(phases[phases.length - 1]?.messageKey).toBe('tx.insufficientFunds');
+  expect(await nonce()).toBe(before);
+  await rpc('hardhat_setBalance', [account, '0x56BC75E2D63100000']);
+});
