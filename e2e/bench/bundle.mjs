@@ -70,9 +70,10 @@ function startServers() {
  * Loads `url` in a fresh context (empty cache) and returns the JS responses whose request started
  * before `testId` first appeared in the DOM, with their bodies.
  */
-async function scriptsBeforeFirstRender(browser, url, testId) {
+async function scriptsBeforeFirstRender(browser, url, testId, { wallet = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
+  if (wallet) await page.addInitScript(REMEMBERED_WALLET);
   await page.addInitScript((id) => {
     // Observer fires in the microtask after React commits the page root: that is "first render".
     const observer = new MutationObserver(() => {
@@ -112,6 +113,31 @@ async function scriptsBeforeFirstRender(browser, url, testId) {
     .map(([scriptUrl, body]) => ({ url: scriptUrl, raw: body.length, gzip: gzipSize(body) }));
 }
 
+/**
+ * A wallet the page remembers from an earlier visit: a minimal injected EIP-1193 provider that grants
+ * one account on the devnet's chain id, and the stored connector choice. The page reconnects it on
+ * load (wallet chunk, ethers, connectors); nothing here needs a chain, since only sizes are measured.
+ */
+function REMEMBERED_WALLET() {
+  const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  localStorage.setItem('prds.wallet', JSON.stringify({ kind: 'injected' }));
+  const listeners = {};
+  window.ethereum = {
+    isMetaMask: true,
+    on(event, fn) {
+      (listeners[event] ??= []).push(fn);
+    },
+    removeListener(event, fn) {
+      listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn);
+    },
+    async request({ method }) {
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [account];
+      if (method === 'eth_chainId') return '0x7a69';
+      throw Object.assign(new Error(`bench wallet: ${method} not supported`), { code: 4200 });
+    },
+  };
+}
+
 const sum = (scripts, field) => scripts.reduce((total, script) => total + script[field], 0);
 
 async function main() {
@@ -132,6 +158,14 @@ async function main() {
       results.push(`RESULT remote_${name}_route_js_files ${routeChunks.length} files`);
       results.push(`RESULT remote_${name}_js_gzip ${kib(sum(own, 'gzip'))} KiB`);
     }
+
+    // A page's first render without a wallet, and with a remembered wallet reconnected (its account
+    // button shown): the difference is the lazily loaded wallet chunk, ethers and the ABIs.
+    const claimNoWallet = await scriptsBeforeFirstRender(browser, HOST + '/claim', 'page-claim');
+    const claimWallet = await scriptsBeforeFirstRender(browser, HOST + '/claim', 'wallet-account', { wallet: true });
+    results.push(`RESULT claim_first_render_js_gzip_without_wallet ${kib(sum(claimNoWallet, 'gzip'))} KiB`);
+    results.push(`RESULT claim_connected_js_gzip_with_wallet ${kib(sum(claimWallet, 'gzip'))} KiB`);
+    results.push(`RESULT wallet_lazy_js_gzip ${kib(sum(claimWallet, 'gzip') - sum(claimNoWallet, 'gzip'))} KiB`);
 
     const home = await scriptsBeforeFirstRender(browser, HOST + '/', 'page-home');
     results.push(`RESULT home_first_render_js_gzip ${kib(sum(home, 'gzip'))} KiB`);

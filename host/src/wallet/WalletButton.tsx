@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Button, FormattedMessage, shortAddress, styled, useIntl, useSetAtom, useWallet } from '@prds/shared';
 import { connectDialogOpenAtom } from './walletDialog';
-import { WalletMenu } from './WalletMenu';
+
+// The menu's code loads on the first click, not with every page.
+const WalletMenu = lazy(() => import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => ({ default: m.WalletMenu })));
 
 const Anchor = styled.div<{ $block: boolean }>`
   position: relative;
@@ -105,7 +107,11 @@ export function WalletButton({ block = false }: { block?: boolean }) {
         <Dot $tone={tone} aria-hidden="true" />
         <span>{shortAddress(account)}</span>
       </AccountButton>
-      {menuOpen && <WalletMenu inline={block} onDisconnect={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <WalletMenu inline={block} onDisconnect={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </Anchor>
   );
 }

@@ -1,5 +1,10 @@
+import { Suspense, lazy } from 'react';
 import { atom, useAtom } from '@prds/shared';
-import { ConnectDialog } from './ConnectDialog';
+
+// The dialog's code loads when it is first opened, not with every page.
+const ConnectDialog = lazy(() =>
+  import(/* webpackChunkName: "wallet-dialog" */ './ConnectDialog').then((m) => ({ default: m.ConnectDialog })),
+);
 
 /**
  * Whether the connect dialog is open. It lives above the header: the wallet button moves between the
@@ -13,11 +18,13 @@ export function ConnectDialogHost() {
   const [open, setOpen] = useAtom(connectDialogOpenAtom);
   if (!open) return null;
   return (
-    <ConnectDialog
-      onClose={() => {
-        setOpen(false);
-        document.querySelector<HTMLButtonElement>('[data-testid="wallet-connect"]')?.focus();
-      }}
-    />
+    <Suspense fallback={null}>
+      <ConnectDialog
+        onClose={() => {
+          setOpen(false);
+          document.querySelector<HTMLButtonElement>('[data-testid="wallet-connect"]')?.focus();
+        }}
+      />
+    </Suspense>
   );
 }
