@@ -1,16 +1,5 @@
-import { LANGUAGES, isLangCode, styled, useIntl, useLang } from '@prds/shared';
-
-const Field = styled.select`
-  height: 36px;
-  max-width: 9em;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 14px;
-  cursor: pointer;
-`;
+import { LANGUAGES, isLangCode, useIntl, useLang } from '@prds/shared';
+import { HeaderSelect as Field } from './HeaderSelect';
 
 /** The 12 languages by their own names; the choice is remembered by the i18n provider. */
 export function LangSwitch() {

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import { CHAINS, getActiveChains, isChainId, styled, useIntl, useWallet } from '@prds/shared';
-
-const Field = styled.select<{ $block: boolean }>`
-  height: 36px;
-  width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  max-width: ${({ $block }) => ($block ? 'none' : '10em')};
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 14px;
-  text-overflow: ellipsis;
-  cursor: pointer;
-`;
+import { CHAINS, getActiveChains, isChainId, useIntl, useWallet } from '@prds/shared';
+import { HeaderSelect as Field } from '../layout/HeaderSelect';
 
 /**
  * The chain the page wants (desireChainId), from this build's active chains. Picking one asks the
