@@ -156,6 +156,9 @@ export {
 } from './wallet/transactionTypes';
 export type { ContractName, FunctionArgs, FunctionResult, ReadFunctionName, WriteFunctionName } from './contracts/contractTypes';
 
+// Markets
+export { MARKET_STATE_LABELS, isMarketLabelKey, type MarketLabelKey } from './markets/marketStateLabels';
+
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
 export { useQuery, useQueryClient, useMutation, useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { Card, EmptyState, FormattedMessage, styled } from '@prds/shared';
+import { FormattedMessage, styled, type HttpClient } from '@prds/shared';
+import { FEATURED_SHELVES } from './featuredMarkets';
+import { FeaturedShelf } from './FeaturedShelf';
 
 const Section = styled.section`
   display: flex;
@@ -32,30 +34,16 @@ const Grid = styled.div`
   }
 `;
 
-const Column = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+export interface FeaturedMarketsProps {
+  /** The api client; the page's own by default, tests point it at their server. */
+  readonly client?: HttpClient;
+}
 
-  h3 {
-    font-size: ${({ theme }) => theme.font.size.lg};
-  }
-`;
-
-const Hint = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-// The three shelves of the home page. Their lists come from /api/markets once the api serves them;
-// until then each shelf says so instead of showing made-up markets.
-const SHELVES = [
-  { id: 'top-volume', titleId: 'host.home.featured.topVolume', hintId: 'host.home.featured.topVolumeHint' },
-  { id: 'closing-soon', titleId: 'host.home.featured.closingSoon', hintId: 'host.home.featured.closingSoonHint' },
-  { id: 'newest', titleId: 'host.home.featured.newest', hintId: 'host.home.featured.newestHint' },
-] as const;
-
-export function FeaturedMarkets() {
+/**
+ * The home page's three shelves from /api/markets. The section renders at once with skeletons;
+ * each shelf fills in (or shows its error with a retry) when its answer arrives.
+ */
+export function FeaturedMarkets({ client }: FeaturedMarketsProps) {
   return (
     <Section aria-labelledby="featured-title" data-testid="home-featured">
       <Head>
@@ -67,16 +55,8 @@ export function FeaturedMarkets() {
         </Link>
       </Head>
       <Grid>
-        {SHELVES.map((shelf) => (
-          <Column as="article" key={shelf.id} data-testid={`featured-${shelf.id}`}>
-            <h3>
-              <FormattedMessage id={shelf.titleId} />
-            </h3>
-            <Hint>
-              <FormattedMessage id={shelf.hintId} />
-            </Hint>
-            <EmptyState title={<FormattedMessage id="host.home.featured.empty" />} />
-          </Column>
+        {FEATURED_SHELVES.map((shelf) => (
+          <FeaturedShelf key={shelf.id} shelf={shelf} client={client} />
         ))}
       </Grid>
     </Section>
