@@ -78,6 +78,9 @@ test.describe('claim transaction', () => {
     await expect(status).toHaveAttribute('data-phase', 'failed');
     await expect(page.getByTestId('tx-message')).toContainText('Each user can only claim once');
     await expect(page.getByTestId('tx-reason')).toContainText('AlreadyClaimed');
+    // The revert tells the page its eligibility was stale: it reads it again and closes the button.
+    await expect(page.getByTestId('claim-eligibility')).toHaveAttribute('data-eligibility', 'alreadyClaimed');
+    await expect(page.getByTestId('claim-button')).toBeDisabled();
     await capture(page, 'wallet-tx-reverted.png');
 
     // Nothing paid out twice.

@@ -170,9 +170,12 @@ export function ClaimPage() {
           </Retry>
         )}
         <TransactionStatus state={claim.state} />
-        <Hint>
-          <FormattedMessage id="claim.oncePerUser" />
-        </Hint>
+        {status.data?.eligibility !== 'alreadyClaimed' && (
+          // The rule, until the eligibility line itself says it.
+          <Hint>
+            <FormattedMessage id="claim.oncePerUser" />
+          </Hint>
+        )}
       </Panel>
     </Page>
   );

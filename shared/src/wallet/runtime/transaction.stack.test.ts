@@ -146,9 +146,10 @@ it('reports a revert with its decoded custom error and sends nothing', async () 
   const { id } = await openMarket();
   const before = await nonce();
   const phases: TxState[] = [];
+  shared.queryClient.setQueryData(['markets', 'detail', String(id), 'revert'], { stale: false });
   const result = await runtime.executeTransaction(
     // Option 9 does not exist on a two-option market.
-    { contract: 'Markets', fn: 'buy', args: [id, 9, 1n, 0n, ZERO] },
+    { contract: 'Markets', fn: 'buy', args: [id, 9, 1n, 0n, ZERO], invalidate: [['markets', 'detail', String(id)]] },
     { ...MESSAGES, revert: {} },
     (state) => phases.push(state),
   );
@@ -157,6 +158,8 @@ it('reports a revert with its decoded custom error and sends nothing', async () 
   expect(last.messageKey).toBe('test.failed');
   expect(last.reason).toMatch(/^InvalidOption\(/); // the protocol's custom error, decoded from the revert data
   expect(await nonce()).toBe(before);
+  // The chain disagreed with what the page showed: the flow's queries are refreshed.
+  expect(shared.queryClient.getQueryState(['markets', 'detail', String(id), 'revert'])?.isInvalidated).toBe(true);
 });
 
 it('says Insufficient Funds when the wallet cannot pay for gas, before asking the wallet', async () => {

@@ -166,6 +166,11 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmedId }, hash };
 }
 
+/** The flow's queries, the chain reads and the account's (its /api/user/info query included). */
+function refreshKeys(request: TransactionRequest, chainId: ChainId, account: string) {
+  return [...(request.invalidate ?? []), queryKeys.chain(chainId), queryKeys.account(account)];
+}
+
 /**
  * The transaction helper every flow uses (ARCHITECTURE "Wallet and chain"): approve the maximum
  * uint256 only when the allowance is short, send, report each phase in the flow's words, then poll
@@ -211,13 +216,18 @@ export async function executeTransaction(request: TransactionRequest, messages: 
       messages,
       update,
     );
-    if (main.state.phase !== 'confirmed' || main.hash === null) return finish(main.state);
+    if (main.state.phase !== 'confirmed' || main.hash === null) {
+      // A revert means the chain is not what the page showed (e.g. claimed from another device):
+      // refresh what the flow reads so the page catches up with it.
+      if (main.state.phase === 'failed' && main.state.reason !== null) {
+        await Promise.all(refreshKeys(request, desired, account).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      }
+      return finish(main.state);
+    }
 
     update({ ...main.state, phase: 'indexing', messageKey: messages.indexingId ?? DEFAULT_TX_MESSAGES.indexingId });
     const indexed = await waitForIndexing(main.hash);
-    const keys = [...(request.invalidate ?? []), queryKeys.chain(desired), queryKeys.account(account)];
-    // The account's key covers its /api/user/info query too, so balances refresh with the rest.
-    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    await Promise.all(refreshKeys(request, desired, account).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     return finish(indexed ? main.state : { ...main.state, noteKey: DEFAULT_TX_MESSAGES.indexingDelayedId });
   } catch (error) {
     return finish(failure(error, messages, 'main', null, desired));
