@@ -11,17 +11,24 @@ import {
   useIntl,
   type IntlShape,
   MARKET_STATE_LABELS,
+  css,
   isMarketLabelKey,
+  type Theme,
 } from '@prds/shared';
 import { leadingOptions, type MarketOption, type MarketSummary } from './featuredMarkets';
 
-const CardLink = styled(Link)`
+/** The box a card and its loading shape share. */
+const cardBox = ({ theme }: { theme: Theme }) => css`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.spacing.sm};
+  padding: ${theme.spacing.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+`;
+
+const CardLink = styled(Link)`
+  ${cardBox}
   background: ${({ theme }) => theme.colors.surfaceAlt};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
@@ -168,12 +175,7 @@ export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now
 }
 
 const SkeletonBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${cardBox}
 `;
 
 /** The shape of a card while its shelf loads. */
