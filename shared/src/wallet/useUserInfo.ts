@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { CHAINS } from '../chains/chains';
 import { refreshUserInfo } from '../http/refreshUserInfo';
 import { queryKeys } from '../query/queryClient';
 import { fundDataAtom, staticsAtom, type FundItem, type Statics } from '../state/atoms';
@@ -22,7 +21,7 @@ export function useUserInfo(): UserInfoView {
   const { account, isConnected, desiredChain } = useWallet();
   const query = useQuery({
     queryKey: account === null ? ['account', 'none', 'userInfo'] : [...queryKeys.account(account), 'userInfo', desiredChain.chainId],
-    queryFn: () => refreshUserInfo({ account: account as string, chainType: CHAINS[desiredChain.chainId as keyof typeof CHAINS].chainType }),
+    queryFn: () => refreshUserInfo({ account: account as string, chainType: desiredChain.chainType }),
     enabled: isConnected && account !== null,
     staleTime: 15_000,
   });
