@@ -141,7 +141,7 @@ export {
 } from './wallet/walletActions';
 export { walletStatusAtom, walletErrorAtom } from './wallet/walletState';
 export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
-export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable } from './wallet/chainLinks';
+export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable, isDevWalletAvailable } from './wallet/chainLinks';
 export type { WalletOption, WalletChoice, WalletError, WalletStatus } from './wallet/walletTypes';
 export { useTransaction, type TransactionControls } from './wallet/useTransaction';
 export { TransactionStatus, type TransactionStatusProps } from './wallet/TransactionStatus';

@@ -7,6 +7,7 @@ import {
   Spinner,
   connectWallet,
   discoverWallets,
+  isDevWalletAvailable,
   shortAddress,
   styled,
   useIntl,
@@ -14,7 +15,7 @@ import {
   type WalletChoice,
   type WalletOption,
 } from '@prds/shared';
-import { devAccountLabel, isDevWalletOffered } from './devWallet';
+import { devAccountLabel } from './devWallet';
 import { useDevAccounts } from './useDevAccounts';
 import { WalletErrorText } from './WalletErrorText';
 
@@ -163,7 +164,7 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
   const [discovery, setDiscovery] = useState<Discovery>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState<string | null>(null);
-  const devOffered = isDevWalletOffered(desiredChainId);
+  const devOffered = isDevWalletAvailable(desiredChainId);
   const dev = useDevAccounts(desiredChainId, devOffered);
   const [devAccount, setDevAccount] = useState('');
 

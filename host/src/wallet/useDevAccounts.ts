@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAINS, listDevAccounts, type ChainId } from '@prds/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { listDevAccounts, type ChainId } from '@prds/shared';
 
 export type DevAccountsState =
   | { readonly status: 'idle' | 'loading' }
@@ -13,30 +13,16 @@ export type DevAccountsState =
 export function useDevAccounts(chainId: ChainId, enabled: boolean): { state: DevAccountsState; reload: () => void } {
   const [state, setState] = useState<DevAccountsState>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
   useEffect(() => {
     if (!enabled) return undefined;
-    const [rpcUrl] = CHAINS[chainId].rpcUrls;
-    if (rpcUrl === undefined) {
-      setState({ status: 'error' });
-      return undefined;
-    }
     let current = true;
     setState({ status: 'loading' });
-    listDevAccounts(rpcUrl).then(
+    listDevAccounts(chainId).then(
       (accounts) => {
-        if (current && mounted.current) setState({ status: 'ready', accounts });
+        if (current) setState({ status: 'ready', accounts });
       },
       () => {
-        if (current && mounted.current) setState({ status: 'error' });
+        if (current) setState({ status: 'error' });
       },
     );
     return () => {

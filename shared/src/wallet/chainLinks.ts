@@ -1,4 +1,5 @@
-import { CHAINS, isChainId } from '../chains/chains';
+import { getAppEnv } from '../chains/appEnv';
+import { CHAINS, isChainId, type ChainId } from '../chains/chains';
 import { DEPLOYED_CHAIN_IDS } from '@prds/contracts/chains';
 
 function explorerBase(chainId: string | null): string | null {
@@ -26,4 +27,9 @@ export function shortAddress(address: string): string {
 /** True when the protocol is deployed on the chain (else the page says 'not available on this network'). */
 export function isChainAvailable(chainId: string): boolean {
   return DEPLOYED_CHAIN_IDS.includes(Number(chainId));
+}
+
+/** The dev wallet exists only in a devnet build whose desired chain is the devnet (never on BSC). */
+export function isDevWalletAvailable(chainId: ChainId): boolean {
+  return getAppEnv() === 'devnet' && CHAINS[chainId].chainType === 'devnet' && CHAINS[chainId].rpcUrls.length > 0;
 }

@@ -12,8 +12,6 @@ export interface TransactionControls {
   readonly reset: () => void;
 }
 
-const FINAL = new Set(['confirmed', 'failed', 'cancelled']);
-
 /** One flow's transaction: run it through the shared helper and show its progress in the flow's words. */
 export function useTransaction(messages: TxMessages): TransactionControls {
   const [state, setState] = useState<TxState | null>(null);
@@ -28,10 +26,7 @@ export function useTransaction(messages: TxMessages): TransactionControls {
     setBusy(true);
     try {
       const runtime = await loadWalletRuntime();
-      return await runtime.executeTransaction(request as unknown as TransactionRequest, messagesRef.current, (next) => {
-        setState(next);
-        if (FINAL.has(next.phase)) setBusy(false);
-      });
+      return await runtime.executeTransaction(request as unknown as TransactionRequest, messagesRef.current, setState);
     } catch (error) {
       // Only the lazy chunk failing to load gets here; the helper itself reports failures as states.
       const failed: TxState = {

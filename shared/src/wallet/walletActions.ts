@@ -1,5 +1,6 @@
 import type { ContractName } from '@prds/contracts';
-import type { ChainId } from '../chains/chains';
+import { CHAINS, type ChainId } from '../chains/chains';
+import { isDevWalletAvailable } from './chainLinks';
 import type { FunctionArgs, FunctionResult, ReadFunctionName } from '../contracts/contractTypes';
 import { desireChainIdAtom } from '../state/atoms';
 import { prdsStore } from '../state/store';
@@ -29,8 +30,10 @@ export async function discoverWallets(): Promise<WalletOption[]> {
   return (await loadWalletRuntime()).discoverInjectedWallets().then((wallets) => wallets.map((wallet) => wallet.option));
 }
 
-/** The devnet's accounts for the dev wallet (devnet configuration only). */
-export async function listDevAccounts(rpcUrl: string): Promise<string[]> {
+/** The devnet's accounts for the dev wallet; rejects where the dev wallet is not available. */
+export async function listDevAccounts(chainId: ChainId = prdsStore.get(desireChainIdAtom)): Promise<string[]> {
+  const [rpcUrl] = CHAINS[chainId].rpcUrls;
+  if (!isDevWalletAvailable(chainId) || rpcUrl === undefined) throw new Error(`no dev wallet on chain ${chainId}`);
   return (await loadWalletRuntime()).listDevAccounts(rpcUrl);
 }
 

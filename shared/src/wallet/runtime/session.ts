@@ -4,6 +4,7 @@ import type { Provider } from '@web3-react/types';
 import { CHAINS, isChainId, toChainId, type ChainId } from '../../chains/chains';
 import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '../../state/atoms';
 import { prdsStore } from '../../state/store';
+import { isDevWalletAvailable } from '../chainLinks';
 import { writeWalletChoice } from '../storedChoice';
 import { walletErrorAtom, walletStatusAtom } from '../walletState';
 import type { WalletChoice, WalletOption } from '../walletTypes';
@@ -43,9 +44,8 @@ function endSession(): void {
 
 async function providerFor(choice: WalletChoice, devnetChainId: ChainId): Promise<{ provider: Provider; option: WalletOption } | null> {
   if (choice.kind === 'dev') {
-    const chain = CHAINS[devnetChainId];
-    const [rpcUrl] = chain.rpcUrls;
-    if (chain.chainType !== 'devnet' || rpcUrl === undefined) return null;
+    const [rpcUrl] = CHAINS[devnetChainId].rpcUrls;
+    if (!isDevWalletAvailable(devnetChainId) || rpcUrl === undefined) return null;
     return {
       provider: new DevWalletProvider(rpcUrl, choice.account, devnetChainId),
       option: { id: 'dev', kind: 'dev', name: 'Dev wallet' },
