@@ -1,24 +1,8 @@
 // Types of scripts/stack.cjs for TypeScript callers (the e2e suite's global setup).
 
-export interface SeededMarket {
-  id: string;
-  metadataHash: string;
-  event: string;
-  category: string;
-  options: readonly string[];
-  description: string;
-  resolutionSource: string;
-  issuer: string;
-  state: string;
-  note?: string;
-}
-
-export interface SeedResult {
-  endTime: number;
-  accounts: Record<string, string>;
-  licenses: { tokenId: string; owner: string; state: string }[];
-  markets: SeededMarket[];
-}
+// The seed file's shape is the seed script's own type (contracts/scripts/seed.ts), not a copy.
+import type { SeedResult, SeededMarket } from '../contracts/scripts/seed';
+export type { SeedResult, SeededMarket };
 
 export interface StackOptions {
   /** 8545 by default. */
