@@ -57,7 +57,12 @@ const refusal = () => {
 
 describe('connect', () => {
   it('mirrors the wallet into the atoms, remembers the choice, and follows account and chain changes', async () => {
+    // The choice is stored before the page can show the account: a reload from then on reconnects.
+    const storedWhenShown: unknown[] = [];
+    const unsubscribe = prdsStore.sub(accountAtom, () => storedWhenShown.push(readWalletChoice()));
     await expect(connect({ kind: 'injected' })).resolves.toBe(true);
+    unsubscribe();
+    expect(storedWhenShown[0]).toEqual({ kind: 'injected' });
     expect(prdsStore.get(accountAtom)).toBe(getAddress(wallet.account));
     expect(prdsStore.get(chainIdAtom)).toBe('0x38');
     expect(readWalletChoice()).toEqual({ kind: 'injected' });

@@ -81,7 +81,11 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
     const state = connectorStore.getState();
     const account = state.accounts?.[0] ?? null;
     const chainId = state.chainId === undefined ? null : (toChainId(state.chainId) ?? `0x${state.chainId.toString(16)}`);
-    if (account !== null) hadAccount = true;
+    if (account !== null && !hadAccount) {
+      // Remembered before the page shows the account, so a reload from then on reconnects it.
+      hadAccount = true;
+      writeWalletChoice(choice);
+    }
     if (hadAccount && !state.activating && state.accounts !== undefined && account === null) {
       // The user disconnected this site in the wallet.
       writeWalletChoice(null);
@@ -102,6 +106,7 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
   } catch (error) {
     endSession();
     if (!eager) {
+      writeWalletChoice(null);
       store.set(
         walletErrorAtom,
         isUserRejection(error)
@@ -117,7 +122,6 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
     writeWalletChoice(null);
     return false;
   }
-  writeWalletChoice(choice);
   return true;
 }
 
