@@ -18,6 +18,7 @@ function createJestConfig({ testEnvironment = 'jsdom', roots = ['<rootDir>/src']
     testEnvironment,
     roots,
     setupFiles: [require.resolve('./setupTextEncoder.cjs')],
+    setupFilesAfterEnv: testEnvironment === 'jsdom' ? [require.resolve('./setupAsyncTimeout.cjs')] : [],
     transform: {
       '^.+\\.(t|j)sx?$': [
         require.resolve('@swc/jest'),

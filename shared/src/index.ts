@@ -158,6 +158,57 @@ export type { ContractName, FunctionArgs, FunctionResult, ReadFunctionName, Writ
 
 // Markets
 export { MARKET_STATE_LABELS, isMarketLabelKey, type MarketLabelKey } from './markets/marketStateLabels';
+export {
+  MARKET_LIST_STATUSES,
+  MARKET_LIST_SORTS,
+  marketQueryKeys,
+  fetchMarkets,
+  fetchMarketDetail,
+  fetchMarketHistory,
+  fetchMarketTrades,
+  uploadEvidence,
+  apiUrl,
+  fetchProtocolConfig,
+  protocolConfigQueryKey,
+  type ProtocolConfig,
+  type MarketOptionView,
+  type MarketState,
+  type MarketSummary,
+  type MarketListStatus,
+  type MarketListSort,
+  type MarketListQuery,
+  type MarketListPage,
+  type MarketTabTotals,
+  type Paged,
+  type TrackRecord,
+  type MarketDetail,
+  type MarketDetailView,
+  type PositionOptionView,
+  type PositionView,
+  type EvidenceView,
+  type ChallengeStatus,
+  type ChallengeView,
+  type VoteChoiceView,
+  type VoteBallotView,
+  type VoteView,
+  type OddsHistory,
+  type OddsHistoryPoint,
+  type TradeView,
+  type UploadedEvidence,
+} from './markets/marketApi';
+export {
+  OptionName,
+  MarketEvent,
+  Probability,
+  formatProbability,
+  relativeTimeText,
+  countdownParts,
+  Countdown,
+  useChainNow,
+  MarketStateBadge,
+  TradingEnds,
+  type CountdownParts,
+} from './markets/marketText';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';

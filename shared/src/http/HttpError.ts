@@ -9,6 +9,8 @@ export interface HttpErrorInit {
   readonly code?: number;
   /** Values for the message key's placeholders, e.g. `{ status }`. */
   readonly values?: Readonly<Record<string, string | number>>;
+  /** The api's stable message key (`api.error.<key>`, api/README "Error catalogue") when it sent one. */
+  readonly apiKey?: string;
   readonly cause?: unknown;
 }
 
@@ -18,6 +20,7 @@ export class HttpError extends Error {
   readonly status: number | undefined;
   readonly code: number | undefined;
   readonly values: Readonly<Record<string, string | number>>;
+  readonly apiKey: string | undefined;
 
   constructor(init: HttpErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -27,6 +30,7 @@ export class HttpError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.values = init.values ?? {};
+    this.apiKey = init.apiKey;
   }
 }
 

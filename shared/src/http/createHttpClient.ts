@@ -28,6 +28,8 @@ export interface HttpClient {
   readonly baseURL: string;
   /** POSTs `body` (an empty object when missing) as JSON and resolves with the parsed answer. */
   post<T = ApiEnvelope>(path: string, body?: unknown): Promise<T>;
+  /** POSTs a multipart form (the browser sets its boundary); same answers and errors as `post`. */
+  postForm<T = ApiEnvelope>(path: string, form: FormData): Promise<T>;
 }
 
 const RELOAD_STATUSES: ReadonlySet<number> = new Set([401, 403]);
@@ -45,6 +47,17 @@ function apiCode(value: unknown): number | null {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value);
   return null;
+}
+
+/** The api's stable message key (`api.error.<key>`) when a failed answer carries one. */
+function apiKeyOf(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed) && typeof parsed.msg === 'string' && parsed.msg.startsWith('api.')) return parsed.msg;
+  } catch {
+    // Not JSON: no key.
+  }
+  return undefined;
 }
 
 /** The message a failed answer carries: the api's `msg`/`message`, else the raw text, else the status text. */
@@ -82,7 +95,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // A burst of 401/403 answers (several calls failing together) reloads the page once.
   const scheduleReload = debounce(reload, reloadDebounceMs);
 
-  async function post<T>(path: string, body?: unknown): Promise<T> {
+  async function send<T>(path: string, init: Pick<RequestInit, 'headers' | 'body'>): Promise<T> {
     const controller = new AbortController();
     let timedOut = false;
     // The time-out covers the whole exchange, body included: a server that sends headers and then
@@ -98,8 +111,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         response = await fetchImpl(joinUrl(baseURL, path), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify(body ?? {}),
+          ...init,
           credentials: 'omit',
           signal: controller.signal,
         });
@@ -123,6 +135,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           messageKey: 'common.error.http',
           values: { status: response.status },
           message: messageOf(text, response),
+          apiKey: apiKeyOf(text),
         });
       }
 
@@ -150,6 +163,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           messageKey: 'common.error.api',
           values: { code, message: msg },
           message: msg,
+          apiKey: msg.startsWith('api.') ? msg : undefined,
         });
       }
       return payload as T;
@@ -158,5 +172,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  return { baseURL, post };
+  return {
+    baseURL,
+    post: <T>(path: string, body?: unknown) =>
+      send<T>(path, {
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      }),
+    postForm: <T>(path: string, form: FormData) => send<T>(path, { headers: { Accept: 'application/json' }, body: form }),
+  };
 }

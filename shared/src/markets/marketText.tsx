@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { formatAmount } from '../format/formatAmount';
+import { toBigNumber } from '../format/bigNumber';
+import { Badge } from '../ui/Badge';
+import type { MarketOptionView, MarketSummary } from './marketApi';
+import { MARKET_STATE_LABELS, isMarketLabelKey } from './marketStateLabels';
+
+// What every page that shows a market (home shelves, market list and detail, portfolio) says the
+// same way: an option's name, a probability, a countdown, the state badge.
+
+/** An option's text, or 'Option N' while the market's metadata is not approved. */
+export function OptionName({ option }: { option: Pick<MarketOptionView, 'index' | 'label'> }) {
+  if (option.label !== null) return <>{option.label}</>;
+  return <FormattedMessage id="common.market.option" values={{ number: option.index + 1 }} />;
+}
+
+/** The event text, or 'Market #id' while the metadata is not approved. */
+export function MarketEvent({ market }: { market: Pick<MarketSummary, 'id' | 'event'> }) {
+  if (market.event !== null) return <>{market.event}</>;
+  return <FormattedMessage id="common.market.untitled" values={{ id: market.id }} />;
+}
+
+/** A 0..1 probability as a percentage with two decimals, rounded down like every figure; null stays null. */
+export function formatProbability(probability: string | null): string | null {
+  const n = toBigNumber(probability);
+  return n === null ? null : formatAmount(n.shiftedBy(2), 2);
+}
+
+/** '42.5%', or '--' while the option has no stake. */
+export function Probability({ value }: { value: string | null }) {
+  const percent = formatProbability(value);
+  return percent === null ? <>--</> : <FormattedMessage id="common.market.percent" values={{ value: percent }} />;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** "in 5 hours" / "in 3 days" in the page's language. */
+export function relativeTimeText(intl: IntlShape, secondsLeft: number): string {
+  if (secondsLeft < HOUR) return intl.formatRelativeTime(Math.max(1, Math.floor(secondsLeft / MINUTE)), 'minute');
+  if (secondsLeft < 2 * DAY) return intl.formatRelativeTime(Math.floor(secondsLeft / HOUR), 'hour');
+  return intl.formatRelativeTime(Math.floor(secondsLeft / DAY), 'day');
+}
+
+export interface CountdownParts {
+  readonly days: number;
+  readonly hours: number;
+  readonly minutes: number;
+  readonly seconds: number;
+}
+
+/** Whole days, hours, minutes and seconds left (never negative). */
+export function countdownParts(secondsLeft: number): CountdownParts {
+  const left = Math.max(0, Math.floor(secondsLeft));
+  return {
+    days: Math.floor(left / DAY),
+    hours: Math.floor((left % DAY) / HOUR),
+    minutes: Math.floor((left % HOUR) / MINUTE),
+    seconds: left % MINUTE,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** '2d 03:04:05' until `target`, counted from chain time `now`. */
+export function Countdown({ target, now }: { target: number; now: number }) {
+  const { days, hours, minutes, seconds } = countdownParts(target - now);
+  return (
+    <FormattedMessage
+      id="common.market.countdown"
+      values={{ days, hours: two(hours), minutes: two(minutes), seconds: two(seconds) }}
+    />
+  );
+}
+
+/**
+ * Chain time that keeps running: the api's `now` (chain time when it answered) plus the wall time
+ * since. On BSC the two agree; on the devnet a test may have moved the chain's clock, and the
+ * page must count from the chain's.
+ */
+export function useChainNow(apiNow: number, intervalMs = 1000): number {
+  const [state, setState] = useState(() => ({ apiNow, at: Date.now(), now: apiNow }));
+  if (state.apiNow !== apiNow) setState({ apiNow, at: Date.now(), now: apiNow });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setState((current) => ({ ...current, now: current.apiNow + Math.floor((Date.now() - current.at) / 1000) }));
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return state.apiNow === apiNow ? state.now : apiNow;
+}
+
+/** The spec §4 state label of a market as a badge (`label.option` named by its text). */
+export function MarketStateBadge({
+  market,
+  'data-testid': testId,
+}: {
+  market: Pick<MarketSummary, 'label' | 'options'>;
+  'data-testid'?: string;
+}) {
+  const { key, option } = market.label;
+  if (!isMarketLabelKey(key)) return null;
+  const { message, tone } = MARKET_STATE_LABELS[key];
+  const named = market.options.find((o) => o.index === option);
+  return (
+    <Badge tone={tone} data-testid={testId} data-label={key}>
+      <FormattedMessage {...message} values={{ option: named ? <OptionName option={named} /> : '' }} />
+    </Badge>
+  );
+}
+
+/**
+ * 'Trading ends in 5 hours' / 'Trading ended Nov 29, 2026', counted from chain time `now`; 'Trading
+ * closed' for a market no longer open before its last trading time (confirmed early, void).
+ */
+export function TradingEnds({ market, now }: { market: Pick<MarketSummary, 'lastTradingTime' | 'state'>; now: number }) {
+  const intl = useIntl();
+  const secondsLeft = market.lastTradingTime - now;
+  if (secondsLeft > 0 && market.state !== 'Open') return <FormattedMessage id="common.market.tradingClosed" />;
+  return secondsLeft > 0 ? (
+    <FormattedMessage id="common.market.closesIn" values={{ time: relativeTimeText(intl, secondsLeft) }} />
+  ) : (
+    <FormattedMessage
+      id="common.market.closedOn"
+      values={{ date: intl.formatDate(market.lastTradingTime * 1000, { dateStyle: 'medium' }) }}
+    />
+  );
+}
