@@ -1,21 +1,21 @@
 import { Link } from 'react-router-dom';
 import {
-  Badge,
   FormattedMessage,
+  MarketEvent,
+  MarketStateBadge,
+  OptionName,
+  Probability,
   Skeleton,
-  formatAmount,
+  css,
   formatCompact,
   fromUnits,
+  TradingEnds,
   styled,
-  toBigNumber,
   useIntl,
-  type IntlShape,
-  MARKET_STATE_LABELS,
-  css,
-  isMarketLabelKey,
+  type MarketSummary,
   type Theme,
 } from '@prds/shared';
-import { leadingOptions, type MarketOption, type MarketSummary } from './featuredMarkets';
+import { leadingOptions } from './featuredMarkets';
 
 /** The box a card and its loading shape share. */
 const cardBox = ({ theme }: { theme: Theme }) => css`
@@ -101,73 +101,34 @@ const BadgeRow = styled.div`
 
 // Events and option labels are the issuer's text in any language: `dir="auto"` lets an English
 // question read right inside an Arabic page and the other way round.
-function optionLabel(option: MarketOption) {
-  return option.label ?? <FormattedMessage id="host.home.market.option" values={{ number: option.index + 1 }} />;
-}
-
-/** A 0..1 probability as a percentage, two decimals, rounded down like every figure on the page. */
-function percentText(probability: string | null): string | null {
-  const n = toBigNumber(probability);
-  return n === null ? null : formatAmount(n.shiftedBy(2), 2);
-}
-
-const HOUR = 3600;
-const DAY = 24 * HOUR;
-
-/** "in 5 hours" / "in 3 days" in the page's language, counted from the api's chain time. */
-function countdownText(intl: IntlShape, secondsLeft: number): string {
-  if (secondsLeft < HOUR) return intl.formatRelativeTime(Math.max(1, Math.floor(secondsLeft / 60)), 'minute');
-  if (secondsLeft < 2 * DAY) return intl.formatRelativeTime(Math.floor(secondsLeft / HOUR), 'hour');
-  return intl.formatRelativeTime(Math.floor(secondsLeft / DAY), 'day');
-}
-
-function StateBadge({ market }: { market: MarketSummary }) {
-  const { key, option } = market.label;
-  if (!isMarketLabelKey(key)) return null;
-  const { message, tone } = MARKET_STATE_LABELS[key];
-  const named = market.options.find((o) => o.index === option);
-  return (
-    <Badge tone={tone} data-testid="featured-market-state">
-      <FormattedMessage {...message} values={{ option: named ? optionLabel(named) : '' }} />
-    </Badge>
-  );
-}
-
 export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now: number }) {
   const intl = useIntl();
-  const secondsLeft = market.lastTradingTime - now;
   return (
     <CardLink to={`/detail/${market.id}`} data-testid={`featured-market-${market.id}`}>
       <BadgeRow>
-        <StateBadge market={market} />
+        <MarketStateBadge market={market} data-testid="featured-market-state" />
       </BadgeRow>
       <Event dir="auto" title={market.event ?? undefined}>
-        {market.event ?? <FormattedMessage id="host.home.market.untitled" values={{ id: market.id }} />}
+        <MarketEvent market={market} />
       </Event>
       <Options aria-label={intl.formatMessage({ id: 'host.home.market.leading' })}>
-        {leadingOptions(market.options).map((option) => {
-          const percent = percentText(option.probability);
-          return (
-            <OptionRow key={option.index}>
-              <span dir="auto">{optionLabel(option)}</span>
-              <span>{percent === null ? '--' : <FormattedMessage id="host.home.market.percent" values={{ value: percent }} />}</span>
-            </OptionRow>
-          );
-        })}
+        {leadingOptions(market.options).map((option) => (
+          <OptionRow key={option.index}>
+            <span dir="auto">
+              <OptionName option={option} />
+            </span>
+            <span>
+              <Probability value={option.probability} />
+            </span>
+          </OptionRow>
+        ))}
       </Options>
       <Meta>
         <span>
           <FormattedMessage id="host.home.market.volume" values={{ amount: formatCompact(fromUnits(market.volume)) }} />
         </span>
         <span>
-          {secondsLeft > 0 ? (
-            <FormattedMessage id="host.home.market.closesIn" values={{ time: countdownText(intl, secondsLeft) }} />
-          ) : (
-            <FormattedMessage
-              id="host.home.market.closedOn"
-              values={{ date: intl.formatDate(market.lastTradingTime * 1000, { dateStyle: 'medium' }) }}
-            />
-          )}
+          <TradingEnds market={market} now={now} />
         </span>
       </Meta>
     </CardLink>

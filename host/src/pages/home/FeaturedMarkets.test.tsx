@@ -36,7 +36,7 @@ function market(id: string, event: string, overrides: Record<string, unknown> = 
     volume: '12345600000000000000000',
     lastTradingTime: NOW + 5 * 3600,
     expirationTime: NOW + 48 * 3600,
-    state: 0,
+    state: 'Open',
     label: { key: 'guaranteeing', option: null },
     ...overrides,
   };
@@ -54,6 +54,7 @@ function listFor(body: Body) {
         { index: 2, label: 'Team C', probability: '0.3', odds: '3', payoutMultiplier: '3', stake: '1' },
       ],
       lastTradingTime: NOW - 3600,
+      state: 'Confirmed',
       label: { key: 'confirmedOption', option: 1 },
     }),
   ];

@@ -1,36 +1,9 @@
-import { getApiClient, queryKeys, toBigNumber, type ApiEnvelope, type HttpClient } from '@prds/shared';
-
-/** The fields of the api's market summary (`M`, api/README) the home cards show. */
-export interface MarketOption {
-  readonly index: number;
-  readonly label: string | null;
-  /** Implied probability, a decimal string 0..1; null while the option has no stake. */
-  readonly probability: string | null;
-}
-
-export interface MarketSummary {
-  readonly id: string;
-  readonly event: string | null;
-  readonly options: readonly MarketOption[];
-  /** USDT in wei (18 decimals). */
-  readonly volume: string;
-  /** Unix seconds of chain time. */
-  readonly lastTradingTime: number;
-  readonly label: { readonly key: string; readonly option: number | null };
-}
+import { fetchMarkets, getApiClient, queryKeys, toBigNumber, type HttpClient, type MarketOptionView, type MarketSummary } from '@prds/shared';
 
 export interface FeaturedPage {
   readonly markets: readonly MarketSummary[];
   /** The api's "now" (chain time, unix seconds): countdowns count from it, not the browser clock. */
   readonly now: number;
-}
-
-interface MarketsData {
-  readonly list: readonly MarketSummary[];
-}
-
-interface MarketsExtra {
-  readonly now?: number;
 }
 
 /** The three shelves of the home page (ARCHITECTURE "Front-end conventions", Home). */
@@ -68,22 +41,15 @@ export function featuredQueryKey(shelf: FeaturedShelfId) {
 
 /** One shelf's markets from `/api/markets`. */
 export async function fetchFeaturedMarkets(shelf: FeaturedShelf, client: HttpClient = getApiClient()): Promise<FeaturedPage> {
-  const answer = await client.post<ApiEnvelope<MarketsData | null, MarketsExtra | null>>('/api/markets', {
-    page: 1,
-    pageSize: FEATURED_PAGE_SIZE,
-    ...shelf.body,
-  });
-  return {
-    markets: answer.data?.list ?? [],
-    now: answer.extra?.now ?? Math.floor(Date.now() / 1000),
-  };
+  const page = await fetchMarkets({ page: 1, pageSize: FEATURED_PAGE_SIZE, ...shelf.body }, client);
+  return { markets: page.list, now: page.now };
 }
 
 /**
  * The options worth a glance on a small card: the two most probable (a two-option market shows
  * both), in the order of their probability. Options without a stake sort last, in index order.
  */
-export function leadingOptions(options: readonly MarketOption[], count = 2): MarketOption[] {
-  const weight = (option: MarketOption) => toBigNumber(option.probability)?.toNumber() ?? -1;
+export function leadingOptions(options: readonly MarketOptionView[], count = 2): MarketOptionView[] {
+  const weight = (option: MarketOptionView) => toBigNumber(option.probability)?.toNumber() ?? -1;
   return [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
 }
