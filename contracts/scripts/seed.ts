@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { id as hashText, parseUnits, type Contract, type Signer } from "ethers";
 import { buyLicense, buyPacket, buyPosition, fundUsdt, issueMarket, LicenseType, send, type IssueInput } from "./actions";
@@ -563,6 +563,10 @@ function evidence(text: string): string {
 /** Writes deployments/<chainId>.seed.json: the texts behind the seeded hashes, for the api. */
 export function writeSeedFile(chainId: number, result: SeedResult): string {
   const file = path.join(DEPLOYMENTS_DIR, `${chainId}.seed.json`);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  // Written whole and renamed into place: a second stack seeding the same chain id (an e2e spec on its
+  // own devnet) must never let a reader see the file half-written.
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(partial, file);
   return file;
 }
