@@ -46,7 +46,7 @@ describe('market App routes', () => {
 });
 
 describe('market list', () => {
-  it('shows the search box, filters, the All tab and the empty state in English', async () => {
+  it('shows the search box, filters, the All tab and the loading list in English', async () => {
     renderAt('/market');
     const search = await screen.findByTestId('market-search');
     expect(search.getAttribute('placeholder')).toBe('Please enter search content');
@@ -54,7 +54,9 @@ describe('market list', () => {
     expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
     const sortValues = Array.from(screen.getByTestId<HTMLSelectElement>('market-sort').options).map((o) => o.value);
     expect(sortValues).toEqual(['volume', 'newest']);
-    expect(screen.getByTestId('market-list-empty').textContent).toContain('No markets yet');
+    // The markets come from the api (MarketListPage.test.tsx answers them from a real server); here the
+    // page shows their loading shape first.
+    expect(screen.getByTestId('market-list-skeleton').getAttribute('aria-busy')).toBe('true');
   });
 
   it('keeps the filters in the URL', async () => {
@@ -77,13 +79,10 @@ describe('market list', () => {
 });
 
 describe('market detail', () => {
-  it('names the market id and shows every section', async () => {
+  it('names the market id while its data loads', async () => {
     renderAt('/detail/abc-9');
     const page = await screen.findByTestId('page-detail');
+    expect(page.dataset.marketId).toBe('abc-9');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market #abc-9');
-    for (const section of ['options', 'buy', 'positions', 'history', 'challenge', 'appeal']) {
-      expect(page.querySelector(`[data-testid="market-detail-${section}"]`)).not.toBeNull();
-    }
-    expect(page.textContent).toContain('Connect your wallet to see your positions');
   });
 });

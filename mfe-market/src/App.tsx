@@ -1,8 +1,14 @@
-import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { lazy, Suspense } from 'react';
+import { NotFoundPage, SharedProbe, Spinner } from '@prds/shared';
 import { Route, Routes } from 'react-router-dom';
 import { MarketLayout } from './pages/MarketLayout';
-import { MarketDetailPage } from './pages/detail/MarketDetailPage';
-import { MarketListPage } from './pages/list/MarketListPage';
+
+// Spec §2: pages load lazily. The list's first render must not carry the detail page (its chart,
+// buy and resolution flows), and a deep link to a detail page must not carry the list.
+const MarketListPage = lazy(() => import('./pages/list/MarketListPage').then((m) => ({ default: m.MarketListPage })));
+const MarketDetailPage = lazy(() =>
+  import('./pages/detail/MarketDetailPage').then((m) => ({ default: m.MarketDetailPage })),
+);
 
 /**
  * The market remote's one exposed module: `/market` (list) and `/detail/:id`, on the spec's full paths
@@ -12,14 +18,16 @@ export default function App() {
   return (
     <>
       <SharedProbe remote="market" />
-      <Routes>
-        <Route path="/market" element={<MarketLayout />}>
-          <Route index element={<MarketListPage />} />
-        </Route>
-        <Route path="/detail/:id" element={<MarketDetailPage />} />
-        {/* A path under this remote's prefix that it has no page for. */}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/market" element={<MarketLayout />}>
+            <Route index element={<MarketListPage />} />
+          </Route>
+          <Route path="/detail/:id" element={<MarketDetailPage />} />
+          {/* A path under this remote's prefix that it has no page for. */}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

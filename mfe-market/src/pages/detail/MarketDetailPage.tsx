@@ -1,80 +1,182 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Card, EmptyState, FormattedMessage, Page, PageHeading, styled } from '@prds/shared';
+import {
+  EmptyState,
+  ErrorNotice,
+  FormattedMessage,
+  Page,
+  PageHeading,
+  Skeleton,
+  isHttpError,
+  styled,
+  visuallyHidden,
+  useChainNow,
+  type HttpClient,
+  type MarketDetailView,
+} from '@prds/shared';
+import { BuyForm } from './buy/BuyForm';
+import { OddsChartSection } from './chart/OddsChartSection';
+import { isMarketMissing } from './detailErrors';
+import { MarketHeader } from './header/MarketHeader';
+import { OptionList } from './options/OptionList';
+import { MyPositions } from './positions/MyPositions';
+import { ResolutionSection } from './resolution/ResolutionSection';
+import { ShareButton } from './share/ShareButton';
+import { TradeHistory } from './trades/TradeHistory';
+import { useMarketDetail } from './useMarketDetail';
 
-const Sections = styled.div`
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
+/** The failure's own words after ours (an api error's key, a time-out, a status). */
+function ErrorReason({ error }: { error: unknown }) {
+  return isHttpError(error) ? <FormattedMessage id={error.messageKey} values={error.values} /> : null;
+}
+
+const BackLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/**
+ * Desktop: a main column (options, then chart, resolution and trades) and a side column (buy,
+ * positions) beside both. Tablet and mobile: one column in DOM order, so buying comes right after
+ * the options instead of below the whole history.
+ */
+const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.spacing.md};
   grid-template-columns: minmax(0, 1fr);
 
   @media ${({ theme }) => theme.breakpoints.desktop} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    grid-template-rows: auto 1fr;
+    grid-template-areas:
+      'top side'
+      'rest side';
   }
 `;
 
-const SectionCard = styled(Card)`
+const Column = styled.div<{ $area: 'top' | 'rest' | 'side' }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${({ theme }) => theme.spacing.md};
+  min-width: 0;
+
+  @media ${({ theme }) => theme.breakpoints.desktop} {
+    grid-area: ${({ $area }) => $area};
+    align-self: start;
+    ${({ $area, theme }) => ($area === 'side' ? `position: sticky; top: ${theme.spacing.md};` : '')}
+  }
 `;
 
-const SectionTitle = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
-
-const Rule = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+function MarketView({ view, client, refreshError, onRetry }: { view: MarketDetailView; client?: HttpClient; refreshError: unknown; onRetry: () => void }) {
+  const now = useChainNow(view.now);
+  const { market } = view;
   return (
-    <SectionCard as="section" aria-labelledby={`market-${id}-title`} data-testid={`market-detail-${id}`}>
-      <SectionTitle id={`market-${id}-title`}>{title}</SectionTitle>
-      {children}
-    </SectionCard>
+    <>
+      <MarketHeader view={view} now={now} actions={<ShareButton />} />
+      {refreshError !== null && (
+        <ErrorNotice
+          message={<FormattedMessage id="market.detail.refreshFailed" />}
+          onRetry={onRetry}
+          data-testid="detail-refresh-error"
+        />
+      )}
+      <Columns>
+        <Column $area="top">
+          <OptionList market={market} />
+        </Column>
+        <Column $area="side">
+          <BuyForm market={market} now={now} />
+          <MyPositions market={market} positions={view.positions} />
+        </Column>
+        <Column $area="rest">
+          <OddsChartSection market={market} client={client} />
+          <ResolutionSection view={view} />
+          <TradeHistory market={market} client={client} />
+        </Column>
+      </Columns>
+    </>
   );
 }
 
-/** `/detail/:id`: one market. Its data comes from the api and the chain in later work; the frame is here. */
-export function MarketDetailPage() {
+function LoadingView() {
+  return (
+    <Columns data-testid="detail-skeleton" aria-busy="true">
+      <Column $area="top">
+        <Skeleton height="6em" />
+      </Column>
+      <Column $area="side">
+        <Skeleton height="12em" />
+      </Column>
+      <Column $area="rest">
+        <Skeleton height="10em" />
+      </Column>
+      <Hidden>
+        <FormattedMessage id="common.loading" />
+      </Hidden>
+    </Columns>
+  );
+}
+
+/**
+ * `/detail/:id`: one market — its facts, options and odds history, buying, the account's position,
+ * the resolution (result, challenges, vote, claims) and the trades. `client` is for tests; the page
+ * uses the configured api.
+ */
+export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
   const { id = '' } = useParams<{ id: string }>();
+  const detail = useMarketDetail(id, client);
+  const view = detail.data;
+
+  let body;
+  if (view !== undefined) {
+    body = (
+      <MarketView
+        view={view}
+        client={client}
+        refreshError={detail.isError ? detail.error : null}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  } else {
+    const missing = detail.isError && isMarketMissing(detail.error);
+    body = (
+      <>
+        <PageHeading>
+          <FormattedMessage id="market.detail.title" values={{ id }} />
+        </PageHeading>
+        {!detail.isError ? (
+          <LoadingView />
+        ) : missing ? (
+          <EmptyState
+            data-testid="detail-not-found"
+            title={<FormattedMessage id="market.detail.notFound" />}
+            description={<FormattedMessage id="market.detail.notFoundHint" />}
+          />
+        ) : (
+          <ErrorNotice
+            data-testid="detail-error"
+            message={
+              <>
+                <FormattedMessage id="market.detail.loadFailed" />{' '}
+                <ErrorReason error={detail.error} />
+              </>
+            }
+            onRetry={() => void detail.refetch()}
+          />
+        )}
+      </>
+    );
+  }
 
   return (
     <Page data-testid="page-detail" data-market-id={id}>
-      <Link to="/market">
+      <BackLink to="/market">
         <FormattedMessage id="market.detail.back" />
-      </Link>
-      <PageHeading description={<FormattedMessage id="market.detail.eventPending" />}>
-        <FormattedMessage id="market.detail.title" values={{ id }} />
-      </PageHeading>
-      <Sections>
-        <Section id="options" title={<FormattedMessage id="market.detail.options.title" />}>
-          <EmptyState title={<FormattedMessage id="market.detail.options.empty" />} />
-        </Section>
-        <Section id="buy" title={<FormattedMessage id="market.detail.buy.title" />}>
-          <EmptyState title={<FormattedMessage id="market.detail.buy.connect" />} />
-        </Section>
-        <Section id="positions" title={<FormattedMessage id="market.detail.positions.title" />}>
-          <EmptyState title={<FormattedMessage id="market.detail.positions.connect" />} />
-        </Section>
-        <Section id="history" title={<FormattedMessage id="market.detail.history.title" />}>
-          <EmptyState title={<FormattedMessage id="market.detail.history.empty" />} />
-        </Section>
-        <Section id="challenge" title={<FormattedMessage id="market.detail.challenge.title" />}>
-          <Rule>
-            <FormattedMessage id="market.detail.challenge.rule" />
-          </Rule>
-          <EmptyState title={<FormattedMessage id="market.detail.challenge.empty" />} />
-        </Section>
-        <Section id="appeal" title={<FormattedMessage id="market.detail.appeal.title" />}>
-          <Rule>
-            <FormattedMessage id="market.detail.appeal.rule" />
-          </Rule>
-          <EmptyState title={<FormattedMessage id="market.detail.appeal.empty" />} />
-        </Section>
-      </Sections>
+      </BackLink>
+      {body}
     </Page>
   );
 }

@@ -1,8 +1,36 @@
-import { Link } from 'react-router-dom';
-import { Card, EmptyState, FormattedMessage, Input, Page, PageHeading, Select, Tabs, styled, useIntl } from '@prds/shared';
-import { MARKET_CATEGORY_FILTERS, MARKET_SORTS, MARKET_STATUS_TABS, type MarketFilters } from './marketFilters';
+import { useCallback, useEffect, useMemo } from 'react';
+import {
+  Card,
+  FormattedMessage,
+  Input,
+  Page,
+  PageHeading,
+  Select,
+  Tabs,
+  deviceAtom,
+  styled,
+  useAtomValue,
+  useChainNow,
+  useIntl,
+  visuallyHidden,
+  type HttpClient,
+  type MarketTabTotals,
+} from '@prds/shared';
+import { MARKET_CATEGORY_FILTERS, MARKET_SORTS, MARKET_STATUS_TABS, MAX_SEARCH_LENGTH, type MarketFilters } from './marketFilters';
 import { CATEGORY_LABEL, SORT_LABEL, STATUS_TAB_LABEL } from './marketLabels';
+import { loadVirtualMarketList } from './lazyVirtualMarketList';
+import { narrowsMarketList } from './marketListQuery';
+import { MarketListResults } from './MarketListResults';
+import { useDebouncedValue } from './useDebouncedValue';
 import { useMarketFilters } from './useMarketFilters';
+import { useMarketList } from './useMarketList';
+import { useSearchText } from './useSearchText';
+
+/** How long typing must pause before the search is sent (the URL follows every key). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Countdowns read "in 5 hours" / "in 12 minutes": one page-wide tick per half minute is enough. */
+const CLOCK_TICK_MS = 30_000;
 
 const Filters = styled(Card)`
   display: grid;
@@ -36,13 +64,51 @@ const Results = styled.section`
   gap: ${({ theme }) => theme.spacing.md};
 `;
 
+const Count = styled.span`
+  padding: 0 0.45em;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Announcer = styled.p(visuallyHidden);
+
 function isOneOf<T extends string>(allowed: readonly T[], value: string): value is T {
   return allowed.some((candidate) => candidate === value);
 }
 
-export function MarketListPage() {
+const CLEARED: Partial<MarketFilters> = { search: '', category: 'all', status: 'all' };
+
+export interface MarketListPageProps {
+  /** The api client; the page's own by default, tests point it at their server. */
+  readonly client?: HttpClient;
+}
+
+/**
+ * `/market`: search, category, sort and status tabs (all kept in the URL) over the virtualized,
+ * infinitely scrolling list of markets.
+ */
+export function MarketListPage({ client }: MarketListPageProps) {
   const intl = useIntl();
+  const device = useAtomValue(deviceAtom);
   const [filters, setFilters] = useMarketFilters();
+  const writeSearch = useCallback((search: string) => setFilters({ search }), [setFilters]);
+  const [searchText, setSearchText] = useSearchText(filters.search, writeSearch);
+
+  // The URL follows every key; the api is asked once typing pauses.
+  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const { category, sort, status } = filters;
+  const applied = useMemo<MarketFilters>(() => ({ search, category, sort, status }), [search, category, sort, status]);
+  const list = useMarketList(applied, client);
+  const now = useChainNow(list.now, CLOCK_TICK_MS);
+
+  useEffect(() => {
+    // Fetch the rows' code while the first page is on its way (a failure shows when the rows render).
+    loadVirtualMarketList().catch(() => undefined);
+  }, []);
 
   const choose =
     <K extends 'category' | 'sort'>(key: K, allowed: readonly MarketFilters[K][]) =>
@@ -51,6 +117,7 @@ export function MarketListPage() {
     };
   const chooseCategory = choose('category', MARKET_CATEGORY_FILTERS);
   const chooseSort = choose('sort', MARKET_SORTS);
+  const clearFilters = useCallback(() => setFilters(CLEARED), [setFilters]);
 
   return (
     <Page data-testid="page-market-list">
@@ -65,30 +132,28 @@ export function MarketListPage() {
             type="search"
             data-testid="market-search"
             placeholder={intl.formatMessage({ id: 'market.list.searchPlaceholder' })}
-            value={filters.search}
-            onChange={(event) => setFilters({ search: event.target.value })}
+            maxLength={MAX_SEARCH_LENGTH}
+            enterKeyHint="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
           />
         </Field>
         <Field>
           <FormattedMessage id="market.list.categoryLabel" />
-          <Select
-            data-testid="market-category"
-            value={filters.category}
-            onChange={(event) => chooseCategory(event.target.value)}
-          >
-            {MARKET_CATEGORY_FILTERS.map((category) => (
-              <option key={category} value={category}>
-                {intl.formatMessage(CATEGORY_LABEL[category])}
+          <Select data-testid="market-category" value={category} onChange={(event) => chooseCategory(event.target.value)}>
+            {MARKET_CATEGORY_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage(CATEGORY_LABEL[value])}
               </option>
             ))}
           </Select>
         </Field>
         <Field>
           <FormattedMessage id="market.list.sortLabel" />
-          <Select data-testid="market-sort" value={filters.sort} onChange={(event) => chooseSort(event.target.value)}>
-            {MARKET_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {intl.formatMessage(SORT_LABEL[sort])}
+          <Select data-testid="market-sort" value={sort} onChange={(event) => chooseSort(event.target.value)}>
+            {MARKET_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage(SORT_LABEL[value])}
               </option>
             ))}
           </Select>
@@ -99,28 +164,45 @@ export function MarketListPage() {
         <Tabs
           aria-label={intl.formatMessage({ id: 'market.list.statusTabs' })}
           data-testid="market-status-tabs"
-          value={filters.status}
+          value={status}
           onChange={(value) => {
             if (isOneOf(MARKET_STATUS_TABS, value)) setFilters({ status: value });
           }}
-          items={MARKET_STATUS_TABS.map((status) => ({
-            value: status,
-            label: intl.formatMessage(STATUS_TAB_LABEL[status]),
-            'data-testid': `market-status-${status}`,
+          items={MARKET_STATUS_TABS.map((tab) => ({
+            value: tab,
+            label: <TabLabel tab={tab} totals={list.totals} />,
+            'data-testid': `market-status-${tab}`,
           }))}
         />
-        {/* Markets arrive with the api; until then the list is honestly empty. */}
-        <EmptyState
-          data-testid="market-list-empty"
-          title={<FormattedMessage id="market.list.empty" />}
-          description={<FormattedMessage id="market.list.emptyHint" />}
-          action={
-            <Link to="/issue">
-              <FormattedMessage id="market.list.issueLink" />
-            </Link>
-          }
+        {!list.pending && !list.failed && (
+          <Announcer aria-live="polite">
+            <FormattedMessage id="market.list.resultCount" values={{ total: list.total }} />
+          </Announcer>
+        )}
+        <MarketListResults
+          list={list}
+          now={now}
+          device={device}
+          filtered={narrowsMarketList(applied)}
+          onClearFilters={clearFilters}
         />
       </Results>
     </Page>
+  );
+}
+
+function TabLabel({ tab, totals }: { tab: (typeof MARKET_STATUS_TABS)[number]; totals: MarketTabTotals | null }) {
+  const intl = useIntl();
+  const count = totals?.[tab];
+  return (
+    <>
+      {intl.formatMessage(STATUS_TAB_LABEL[tab])}
+      {count !== undefined && ' '}
+      {count !== undefined && (
+        <Count data-testid={`market-status-count-${tab}`} data-count={count}>
+          {intl.formatNumber(count)}
+        </Count>
+      )}
+    </>
   );
 }

@@ -3,14 +3,15 @@
  * can be bookmarked, shared and restored by the back button. Defaults are left out of the URL.
  */
 
-import { MARKET_CATEGORIES } from '@prds/shared';
+import { MARKET_CATEGORIES, MARKET_LIST_SORTS, MARKET_LIST_STATUSES, type MarketListSort, type MarketListStatus } from '@prds/shared';
 
-export const MARKET_SORTS = ['volume', 'newest'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
+// The api's own lists (one source): a sort or tab it adds shows up here without a second copy.
+export const MARKET_SORTS = MARKET_LIST_SORTS;
+export type MarketSort = MarketListSort;
 
-/** 'all' plus the status tabs of the list. */
-export const MARKET_STATUS_TABS = ['all', 'open', 'closingSoon', 'waitingResult', 'challenging', 'finished'] as const;
-export type MarketStatusTab = (typeof MARKET_STATUS_TABS)[number];
+/** 'all' plus the status tabs of the list, in the api's order. */
+export const MARKET_STATUS_TABS = MARKET_LIST_STATUSES;
+export type MarketStatusTab = MarketListStatus;
 
 /** 'all' plus the categories an issuer can file a market under (one list, shared with the api). */
 export const MARKET_CATEGORY_FILTERS = ['all', ...MARKET_CATEGORIES] as const;

@@ -2,18 +2,24 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseMarketFilters, writeMarketFilters, type MarketFilters } from './marketFilters';
 
-/** The list's filters, read from and written to the URL; a change replaces the history entry. */
+/**
+ * The list's filters, read from and written to the URL. Choosing a tab, a category or a sort pushes
+ * a history entry, so Back returns to the previous choice; typing a search replaces the current
+ * entry, so Back does not step through every key pressed.
+ */
 export function useMarketFilters(): readonly [MarketFilters, (change: Partial<MarketFilters>) => void] {
   const [params, setParams] = useSearchParams();
   const filters = parseMarketFilters(params);
   const update = useCallback(
     (change: Partial<MarketFilters>) => {
-      // Typing in the search box must not push one history entry per key.
-      setParams((current) => writeMarketFilters({ ...parseMarketFilters(current), ...change }, current), {
-        replace: true,
-      });
+      const typing = Object.keys(change).every((field) => field === 'search');
+      const next = writeMarketFilters({ ...parseMarketFilters(params), ...change }, params);
+      // Choosing what is already chosen must not add a history entry that Back would land on. (A
+      // search is always written: `params` may not show a key typed an instant ago yet.)
+      if (!typing && next.toString() === params.toString()) return;
+      setParams(next, { replace: typing });
     },
-    [setParams],
+    [params, setParams],
   );
   return [filters, update] as const;
 }

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Card, styled } from '@prds/shared';
+
+const SectionCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
+
+const SectionTitle = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+/** One titled region of the detail page (a `<section>` named by its heading). */
+export function DetailSection({
+  id,
+  title,
+  aside,
+  children,
+  testId,
+}: {
+  id: string;
+  title: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <SectionCard as="section" aria-labelledby={`detail-${id}-title`} data-testid={testId}>
+      <Head>
+        <SectionTitle id={`detail-${id}-title`}>{title}</SectionTitle>
+        {aside}
+      </Head>
+      {children}
+    </SectionCard>
+  );
+}
+
+/** Label / value pairs (a `<dl>`), two columns from tablet up. */
+export const Facts = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.sm} ${({ theme }) => theme.spacing.md};
+  grid-template-columns: minmax(0, 1fr);
+  margin: 0;
+
+  @media ${({ theme }) => theme.breakpoints.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  & > div {
+    display: flex;
+    flex-direction: column;
+    gap: 0.02rem;
+    min-width: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    overflow-wrap: anywhere;
+  }
+`;
+
+export const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

@@ -1,0 +1,452 @@
+/**
+ * @jest-environment @prds/shared/jest/jsdomWithNodeFetch
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  AppProviders,
+  accountAtom,
+  chainIdAtom,
+  createHttpClient,
+  createStore,
+  desireChainIdAtom,
+  fundDataAtom,
+  type HttpClient,
+  type PrdsStore,
+} from '@prds/shared';
+import { MarketDetailPage } from './MarketDetailPage';
+
+// lightweight-charts draws on a canvas, which jsdom has not: the lazily loaded chart module is replaced
+// by a probe that shows what it was given.
+jest.mock('./chart/OddsChart', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return {
+    __esModule: true,
+    default: (props: { lines: unknown; label: string }) =>
+      createElement('div', { 'data-testid': 'odds-chart-probe', 'data-lines': JSON.stringify(props.lines), 'aria-label': props.label }),
+  };
+});
+
+type Body = Record<string, unknown>;
+type Handler = (path: string, body: Body, res: http.ServerResponse) => void;
+
+const E = 10n ** 18n;
+const NOW = 1_800_000_000;
+const ISSUER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
+const BUYER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+let server: http.Server;
+let client: HttpClient;
+let base: string;
+let handler: Handler;
+let seen: { path: string; body: Body }[];
+const realFetch = globalThis.fetch;
+
+function json(res: http.ServerResponse, status: number, payload: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(payload));
+}
+
+const ok = (res: http.ServerResponse, data: unknown, extra: unknown = null) => json(res, 200, { code: 0, msg: 'success', data, extra });
+
+function market(overrides: Record<string, unknown> = {}) {
+  return {
+    id: '7',
+    metadataHash: '0x' + '11'.repeat(32),
+    metadataStatus: 'approved',
+    event: 'Will BTC close above 100k?',
+    category: 'crypto',
+    issuer: ISSUER,
+    options: [
+      { index: 0, label: 'Yes', optionKey: '0x01', stake: (60n * E).toString(), odds: '1.666666', probability: '0.6', payoutMultiplier: '1.633333' },
+      { index: 1, label: 'No', optionKey: '0x02', stake: (40n * E).toString(), odds: '2.5', probability: '0.4', payoutMultiplier: '2.45' },
+    ],
+    optionCount: 2,
+    volume: (12345n * E).toString(),
+    pool: (100n * E).toString(),
+    liquidity: (20n * E).toString(),
+    tradeCount: 3,
+    createdAt: NOW - 86_400,
+    lastTradingTime: NOW + 5 * 3600,
+    expirationTime: NOW + 48 * 3600,
+    phase: 'Trading',
+    state: 'Open',
+    label: { key: 'guaranteeing', option: null },
+    result: null,
+    txHash: '0x' + 'aa'.repeat(32),
+    description: 'Resolves on the daily close.',
+    resolutionSource: 'https://www.coingecko.com/en/coins/bitcoin',
+    url: 'javascript:alert(1)',
+    content: null,
+    language: 'en',
+    licenseId: '3',
+    collateral: 'token',
+    licenseStaked: false,
+    licenseValue: '0',
+    margin: (10n * E).toString(),
+    capacity: (200n * E).toString(),
+    remainingCapacity: (98n * E).toString(),
+    buyersStake: (80n * E).toString(),
+    feeTotal: '0',
+    minPremium: (10n * E).toString(),
+    premiumReached: true,
+    minInvest: E.toString(),
+    feeBps: 200,
+    rewardRateBps: 9800,
+    marginFeeBps: 5000,
+    defaultLeverage: 2,
+    payToken: '0x' + '22'.repeat(20),
+    rentalEnd: 0,
+    issuerResult: null,
+    daoResult: null,
+    early: false,
+    knownAt: null,
+    confirmedAt: null,
+    windowEnd: null,
+    responseEnd: null,
+    issuerAbsent: false,
+    appealed: false,
+    challengeCount: 0,
+    bondState: 'locked',
+    overturned: false,
+    finalizedAt: null,
+    netPool: null,
+    winningStake: null,
+    issuerFee: null,
+    platformFee: null,
+    referralFees: null,
+    invalidReason: null,
+    ...overrides,
+  };
+}
+
+const issuerRecord = {
+  account: ISSUER,
+  issued: 12,
+  running: 3,
+  finished: 8,
+  cancelled: 1,
+  void: 0,
+  invalid: 0,
+  challenged: 2,
+  overturned: 1,
+  bondsSlashed: 1,
+  volume: '0',
+  issuerFees: '0',
+};
+
+function detail(marketOverrides: Record<string, unknown> = {}, positions: unknown = null) {
+  return { market: market(marketOverrides), positions, challenges: [], vote: null, issuerRecord };
+}
+
+function trade(n: number) {
+  return {
+    txHash: '0x' + n.toString(16).padStart(64, '0'),
+    logIndex: 0,
+    marketId: '7',
+    account: BUYER,
+    option: n % 2,
+    optionLabel: null,
+    amount: (BigInt(n) * E).toString(),
+    stake: '0',
+    fee: '0',
+    referrer: null,
+    optionStake: '0',
+    pool: '0',
+    odds: '2.5',
+    time: NOW - n * 60,
+    blockNumber: n,
+  };
+}
+
+const history = {
+  id: '7',
+  options: ['Yes', 'No'],
+  total: 2,
+  points: [
+    { time: NOW - 600, blockNumber: 1, pool: '0', stakes: [], odds: [], probabilities: ['0.5', '0.5'] },
+    { time: NOW - 60, blockNumber: 2, pool: '0', stakes: [], odds: [], probabilities: ['0.6', '0.4'] },
+  ],
+};
+
+function answer(detailData: unknown = detail()): Handler {
+  return (path, body, res) => {
+    if (path === '/api/market/detail') return ok(res, detailData, { now: NOW });
+    if (path === '/api/market/history') return ok(res, history);
+    if (path === '/api/market/trades') {
+      const page = Number(body.page);
+      const list = page === 1 ? Array.from({ length: 20 }, (_, i) => trade(i + 1)) : [trade(21), trade(22)];
+      return ok(res, { list, total: 22, page, pageSize: 20 });
+    }
+    json(res, 404, { code: 40401, msg: 'api.error.routeNotFound', data: null });
+  };
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}') as Body;
+      seen.push({ path: req.url ?? '', body });
+      handler(req.url ?? '', body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = createHttpClient({ baseURL: base, reload: () => undefined });
+  // Only this test's server answers: the shared user-info refresh (configured api) must not reach a
+  // real api that may be running on this machine.
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input instanceof Request ? input.url : input).startsWith(base) ? realFetch(input, init) : Promise.reject(new TypeError('offline'));
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen = [];
+  handler = answer();
+});
+
+function connectedStore(account = BUYER): PrdsStore {
+  const store = createStore();
+  store.set(accountAtom, account);
+  store.set(chainIdAtom, store.get(desireChainIdAtom));
+  return store;
+}
+
+function renderPage({ path = '/detail/7', store = createStore() }: { path?: string; store?: PrdsStore } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders store={store} queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/detail/:id" element={<MarketDetailPage client={client} />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { store, queryClient };
+}
+
+const detailCalls = () => seen.filter((s) => s.path === '/api/market/detail');
+
+describe('MarketDetailPage against a real api server', () => {
+  it('shows a skeleton, then the header, options, chart and trades', async () => {
+    const held: (() => void)[] = [];
+    handler = (path, body, res) => held.push(() => answer()(path, body, res));
+    renderPage();
+    const page = await screen.findByTestId('page-detail');
+    expect(page.dataset.marketId).toBe('7');
+    expect(screen.getByTestId('detail-skeleton').getAttribute('aria-busy')).toBe('true');
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+    await waitFor(() => expect(held.length).toBeGreaterThan(0));
+    handler = answer();
+    held.forEach((release) => release());
+
+    expect((await screen.findByTestId('detail-event')).textContent).toBe('Will BTC close above 100k?');
+    expect(screen.getByTestId('detail-event').getAttribute('dir')).toBe('auto');
+    expect(screen.queryByTestId('detail-skeleton')).toBeNull();
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+    expect(screen.getByTestId('detail-description').textContent).toBe('Resolves on the daily close.');
+
+    const source = screen.getByTestId('detail-resolution-source');
+    expect(source.tagName).toBe('A');
+    expect(source.getAttribute('href')).toBe('https://www.coingecko.com/en/coins/bitcoin');
+    expect(source.getAttribute('rel')).toContain('noopener');
+    // A javascript: URL is shown as text, never as a link.
+    expect(screen.getByTestId('detail-url').tagName).toBe('SPAN');
+
+    expect(screen.getByTestId('detail-state').textContent).toBe('In progress');
+    expect(screen.getByTestId('detail-category').textContent).toBe('Crypto');
+    expect(screen.getByTestId('detail-issuer').textContent).toBe('0x90f7…b906');
+    expect(screen.getByTestId('detail-issuer-issued').textContent).toBe('12 markets issued');
+    expect(screen.getByTestId('detail-issuer-overturned').textContent).toBe('1 result overturned');
+    expect(screen.getByTestId('detail-last-trading').textContent).toMatch(/^0d 0[45]:\d\d:\d\d$/);
+    expect(screen.getByTestId('detail-expiration').textContent).toMatch(/^[12]d \d\d:\d\d:\d\d$/);
+    expect(screen.getByTestId('detail-volume').textContent).toBe('12,345 USDT');
+    expect(screen.getByTestId('detail-fee-rate').textContent).toBe('2%');
+    expect(screen.getByTestId('detail-remaining-capacity').textContent).toBe('98 USDT of 200 USDT');
+    expect(screen.getByTestId('detail-collateral').textContent).toBe('Token margin: 10 USDT');
+
+    const yes = screen.getByTestId('detail-option-0');
+    expect(within(yes).getByText('Yes')).toBeTruthy();
+    expect(screen.getByTestId('detail-option-pool-0').textContent).toBe('60 USDT');
+    expect(screen.getByTestId('detail-option-probability-0').textContent).toBe('60%');
+    expect(screen.getByTestId('detail-option-multiplier-0').textContent).toBe('1.63');
+    expect(screen.getByTestId('detail-option-probability-1').textContent).toBe('40%');
+    expect(screen.getByTestId('detail-option-multiplier-1').textContent).toBe('2.45');
+    expect(yes.dataset.result).toBeUndefined();
+
+    const probe = await screen.findByTestId('odds-chart-probe');
+    expect(JSON.parse(probe.dataset.lines ?? '')).toEqual([
+      { option: 0, points: [{ time: NOW - 600, value: 50 }, { time: NOW - 60, value: 60 }] },
+      { option: 1, points: [{ time: NOW - 600, value: 50 }, { time: NOW - 60, value: 40 }] },
+    ]);
+    expect(probe.getAttribute('aria-label')).toBe('Implied probability of each option over time. Now: Yes 60%, No 40%');
+    expect(within(screen.getByTestId('detail-odds-chart')).getByTestId('detail-odds-legend').textContent).toBe('Yes 60%No 40%');
+
+    const trades = screen.getByTestId('detail-trades');
+    expect(await within(trades).findAllByTestId('trade-row')).toHaveLength(20);
+    expect(within(trades).getAllByTestId('trade-row')[0]?.textContent).toContain('0x7099…79c8');
+    fireEvent.click(screen.getByTestId('trades-more'));
+    await waitFor(() => expect(within(trades).getAllByTestId('trade-row')).toHaveLength(22));
+    expect(screen.queryByTestId('trades-more')).toBeNull();
+    expect(seen.filter((s) => s.path === '/api/market/trades').map((s) => s.body)).toEqual([
+      { id: '7', page: 1, pageSize: 20 },
+      { id: '7', page: 2, pageSize: 20 },
+    ]);
+    // Not connected: the detail is asked without an account.
+    expect(detailCalls()[0]?.body).toEqual({ id: '7' });
+    expect(screen.getByTestId('buy-connect').textContent).toBe('Connect your wallet to buy a position');
+    expect(screen.getByTestId('detail-positions').textContent).toContain('Connect your wallet to see your positions');
+  });
+
+  it('highlights the result option and says why buying is closed', async () => {
+    handler = answer(detail({ state: 'Confirmed', label: { key: 'confirmedOccurred', option: 0 }, result: 0 }));
+    renderPage();
+    expect((await screen.findByTestId('detail-state')).textContent).toBe('Confirmed: occurred');
+    expect(screen.getByTestId('detail-option-0').dataset.result).toBe('true');
+    expect(screen.getByTestId('detail-option-1').dataset.result).toBeUndefined();
+    expect(screen.getByTestId('buy-closed').textContent).toContain('Buying is closed for this market:');
+    expect(screen.queryByTestId('buy-form')).toBeNull();
+  });
+
+  it('shows an empty chart before the first trade', async () => {
+    const inner = answer();
+    handler = (path, body, res) =>
+      path === '/api/market/history' ? ok(res, { ...history, points: [], total: 0 }) : inner(path, body, res);
+    renderPage();
+    expect((await screen.findByTestId('detail-odds-empty')).textContent).toContain('No trades yet');
+    expect(screen.queryByTestId('odds-chart-probe')).toBeNull();
+  });
+
+  it("says 'market not found' for an unknown id", async () => {
+    handler = (_path, _body, res) => json(res, 404, { code: 40402, msg: 'api.error.marketNotFound', data: null, extra: { message: 'market not found' } });
+    renderPage({ path: '/detail/999' });
+    const missing = await screen.findByTestId('detail-not-found');
+    expect(missing.textContent).toContain('Market not found');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market #999');
+    // Not found is final: asked once, no retry.
+    expect(detailCalls()).toHaveLength(1);
+    expect(screen.queryByTestId('detail-error')).toBeNull();
+  });
+
+  it('shows a failure with a retry that asks again', async () => {
+    handler = (_path, _body, res) => json(res, 503, { code: 50301, msg: 'api.error.chainUnavailable', data: null });
+    renderPage();
+    const error = await screen.findByTestId('detail-error', {}, { timeout: 4000 });
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(error.textContent).toContain('This market could not be loaded.');
+    expect(error.textContent).toContain('Request failed (503)');
+    const asked = detailCalls().length;
+
+    handler = answer();
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('detail-event')).textContent).toBe('Will BTC close above 100k?');
+    expect(detailCalls().length).toBe(asked + 1);
+  });
+});
+
+describe('buying', () => {
+  async function renderConnected(positions: unknown = null) {
+    handler = answer(detail({}, positions));
+    const { store } = renderPage({ store: connectedStore() });
+    await screen.findByTestId('buy-form');
+    return store;
+  }
+
+  const amount = () => screen.getByTestId<HTMLInputElement>('buy-amount');
+  const type = (text: string) => fireEvent.change(amount(), { target: { value: text } });
+  const error = () => screen.queryByTestId('buy-error')?.textContent ?? null;
+
+  it('validates the amount as it is typed and estimates the payout', async () => {
+    await renderConnected();
+    // The detail is asked with the connected account (its positions).
+    await waitFor(() => expect(detailCalls().some((c) => c.body.account === BUYER)).toBe(true));
+
+    type('ten');
+    expect(error()).toBe('Please enter a valid number');
+    expect(amount().getAttribute('aria-invalid')).toBe('true');
+    type('1.0000000000000000001');
+    expect(error()).toBe('At most 18 decimal places');
+    type('0');
+    expect(error()).toBe('The amount must be greater than 0');
+    type('0.5');
+    expect(error()).toBe('The minimum invest is 1 USDT');
+    type('101');
+    expect(error()).toBe("Above the market's remaining capacity: at most 100 USDT");
+
+    type('10');
+    expect(error()).toBeNull();
+    // No option chosen yet: no estimate.
+    expect(screen.queryByTestId('buy-estimate')).toBeNull();
+    fireEvent.click(screen.getByTestId('buy-option-1'));
+    // 9.8 staked on No (40 → 49.8), pool 100 → 109.8: 9.8 × 109.8 / 49.8 = 21.6072… USDT.
+    const estimate = screen.getByTestId('buy-estimate');
+    expect(estimate.dataset.value).toBe('21607228915662650602');
+    expect(estimate.textContent).toContain('Estimated payout if No wins');
+    expect(estimate.textContent).toContain('21.6072 USDT');
+    expect(estimate.textContent).toContain('Fee 0.2 USDT');
+  });
+
+  it("says 'Insufficient balance' above the wallet's USDT", async () => {
+    const store = await renderConnected();
+    act(() => store.set(fundDataAtom, [{ symbol: 'USDT', balance: (5n * E).toString() }]));
+    expect(screen.getByTestId('buy-balance').textContent).toBe('5 USDT');
+    type('6');
+    expect(error()).toBe('Insufficient balance');
+    type('5');
+    expect(error()).toBeNull();
+  });
+
+  it('sends nothing for bad input', async () => {
+    await renderConnected();
+    const before = seen.length;
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    expect(error()).toBe('Enter an amount');
+    type('abc');
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    expect(error()).toBe('Please enter a valid number');
+    type('10');
+    fireEvent.click(screen.getByTestId('buy-submit'));
+    expect(error()).toBe('Choose an option');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('tx-status')).toBeNull();
+    // Only the page's own reads reached the api; no transaction started.
+    expect(seen.slice(before).every((s) => ['/api/market/detail', '/api/market/history', '/api/market/trades'].includes(s.path))).toBe(true);
+  });
+
+  it("shows the account's positions", async () => {
+    await renderConnected({
+      account: BUYER,
+      options: [{ option: 1, label: 'No', stake: (98n * E / 10n).toString(), fee: (2n * E / 10n).toString(), invested: (10n * E).toString(), pendingPayoff: (245n * E / 10n).toString() }],
+      invested: (10n * E).toString(),
+      pendingPayoff: (245n * E / 10n).toString(),
+      payout: '0',
+      refund: '0',
+      received: '0',
+      claimed: false,
+      profit: null,
+    });
+    const positions = await screen.findByTestId('position-option-1');
+    expect(positions.textContent).toBe('No10 USDT9.8 USDT24.5 USDT');
+    expect(screen.getByTestId('position-invested').textContent).toBe('10 USDT');
+    expect(screen.getByTestId('position-pending').textContent).toBe('24.5 USDT');
+    expect(screen.getByTestId('position-profit').textContent).toBe('--');
+  });
+
+  it('tells the issuer it cannot buy in its own market', async () => {
+    handler = answer();
+    renderPage({ store: connectedStore(ISSUER) });
+    expect((await screen.findByTestId('buy-closed')).dataset.reason).toBe('issuer');
+  });
+});

@@ -1,0 +1,21 @@
+import { PAY_TOKEN, useUserInfo, useWallet } from '@prds/shared';
+
+function toWei(value: string): bigint | null {
+  try {
+    return BigInt(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The connected wallet's pay-token (USDT) balance in wei from the shared user info (the host keeps it
+ * fresh, and a buy's invalidation of the account refetches it); null while unknown or not connected.
+ */
+export function usePayTokenBalance(): { readonly balance: bigint | null; readonly isLoading: boolean } {
+  const { isConnected } = useWallet();
+  const { fundData, isLoading } = useUserInfo();
+  if (!isConnected) return { balance: null, isLoading: false };
+  const item = fundData.find((fund) => fund.symbol === PAY_TOKEN.symbol);
+  return { balance: item === undefined ? null : toWei(item.balance), isLoading };
+}

@@ -1,0 +1,121 @@
+import { Badge, FormattedMessage, OptionName, Probability, styled, type MarketDetail } from '@prds/shared';
+import { DetailSection } from '../DetailSection';
+import { Usdt } from '../Usdt';
+import { formatMultiplier, isResultOption, probabilityWidth } from './optionFigures';
+
+const Rows = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.li<{ $result: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => theme.spacing.sm} ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme, $result }) => ($result ? theme.colors.success : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $result }) => ($result ? `color-mix(in srgb, ${theme.colors.success} 8%, ${theme.colors.surface})` : 'transparent')};
+`;
+
+const Name = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  overflow-wrap: anywhere;
+  unicode-bidi: plaintext;
+`;
+
+const Percent = styled.span`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Bar = styled.span`
+  grid-column: 1 / -1;
+  display: block;
+  height: 0.06rem;
+  min-height: 4px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  overflow: hidden;
+
+  & > span {
+    display: block;
+    height: 100%;
+    background: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Figures = styled.span`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${({ theme }) => theme.spacing.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** Each option with its pool, implied probability and payout multiplier; the result highlighted. */
+export function OptionList({ market }: { market: MarketDetail }) {
+  return (
+    <DetailSection id="options" testId="detail-options" title={<FormattedMessage id="market.detail.options.title" />}>
+      <Rows>
+        {market.options.map((option) => {
+          const result = isResultOption(option.index, market.result);
+          const width = probabilityWidth(option.probability);
+          return (
+            <Row key={option.index} $result={result} data-testid={`detail-option-${option.index}`} data-result={result || undefined}>
+              <Name dir="auto">
+                <OptionName option={option} />
+                {result && (
+                  <Badge tone="success" data-testid="detail-option-result">
+                    <FormattedMessage id="market.detail.options.result" />
+                  </Badge>
+                )}
+              </Name>
+              <Percent data-testid={`detail-option-probability-${option.index}`} data-value={option.probability ?? ''}>
+                <Probability value={option.probability} />
+              </Percent>
+              <Bar aria-hidden="true">
+                <span style={{ width: `${width}%` }} />
+              </Bar>
+              <Figures>
+                <span>
+                  <FormattedMessage
+                    id="market.detail.options.pool"
+                    values={{
+                      amount: (
+                        <span data-testid={`detail-option-pool-${option.index}`} data-value={option.stake}>
+                          <Usdt wei={option.stake} />
+                        </span>
+                      ),
+                    }}
+                  />
+                </span>
+                <span>
+                  <FormattedMessage
+                    id="market.detail.options.multiplier"
+                    values={{
+                      value: (
+                        <span data-testid={`detail-option-multiplier-${option.index}`}>
+                          {formatMultiplier(option, market.defaultLeverage)}
+                        </span>
+                      ),
+                    }}
+                  />
+                </span>
+              </Figures>
+            </Row>
+          );
+        })}
+      </Rows>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,23 @@
+import { formatAmount, toBigNumber, type MarketOptionView } from '@prds/shared';
+
+/**
+ * What one USDT staked now returns if the option wins: the api's `payoutMultiplier` (odds × reward
+ * rate), or before any stake on the option, the market's default leverage (its option count).
+ * Two decimals, rounded down like every figure.
+ */
+export function formatMultiplier(option: Pick<MarketOptionView, 'payoutMultiplier'>, defaultLeverage: number): string {
+  const value = toBigNumber(option.payoutMultiplier) ?? toBigNumber(defaultLeverage);
+  return value === null ? '--' : formatAmount(value, 2);
+}
+
+/** The probability as a bar width in percent (0–100), 0 while unknown. */
+export function probabilityWidth(probability: string | null): number {
+  const value = toBigNumber(probability);
+  if (value === null) return 0;
+  return Math.min(100, Math.max(0, value.shiftedBy(2).toNumber()));
+}
+
+/** The option that won or stands confirmed, once there is a result (the api's standing result). */
+export function isResultOption(index: number, result: number | null): boolean {
+  return result !== null && result === index;
+}

@@ -1,0 +1,240 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  FormattedMessage,
+  PLATFORM_TOKEN,
+  Select,
+  Spinner,
+  TransactionStatus,
+  formatAmount,
+  fromUnits,
+  isHttpError,
+  styled,
+  uploadEvidence,
+  useIntl,
+  useTransaction,
+  useUserInfo,
+  type MarketDetail,
+  type QueryKey,
+} from '@prds/shared';
+import { Muted } from '../DetailSection';
+import { EVIDENCE_API_ERRORS, EVIDENCE_IMAGE_TYPES, EVIDENCE_TEXT_MAX, checkEvidence, type EvidenceError } from './evidenceFile';
+import { ErrorText, Field, Panel, Row, Stack, TextArea } from './panel';
+import type { ChallengeAvailability } from './resolutionActions';
+import { CHALLENGE_TX_MESSAGES } from './resolutionMessages';
+import { checkKnownAt, fromDateTimeLocal, type KnownAtError } from './timeInput';
+
+type FormError = EvidenceError | 'textInvalid' | 'option' | 'insufficientBalance' | 'upload' | KnownAtErrorKey;
+type KnownAtErrorKey = `knownAt.${KnownAtError}`;
+
+const FORM_ERROR = {
+  imageType: { id: 'market.resolution.challenge.error.imageType' },
+  imageTooLarge: { id: 'market.resolution.challenge.error.imageTooLarge' },
+  textTooLong: { id: 'market.resolution.challenge.error.textTooLong' },
+  textInvalid: { id: 'market.resolution.challenge.error.textInvalid' },
+  empty: { id: 'market.resolution.challenge.error.empty' },
+  option: { id: 'market.resolution.chooseOptionError' },
+  insufficientBalance: { id: 'market.resolution.challenge.error.insufficientBalance' },
+  upload: { id: 'market.resolution.challenge.error.upload' },
+  'knownAt.empty': { id: 'market.resolution.knownAtError.empty' },
+  'knownAt.future': { id: 'market.resolution.knownAtError.future' },
+  'knownAt.beforeCreation': { id: 'market.resolution.knownAtError.beforeCreation' },
+  'knownAt.afterConfirmation': { id: 'market.resolution.knownAtError.afterConfirmation' },
+} as const satisfies Record<FormError, { id: string }>;
+
+const UNAVAILABLE = {
+  notConnected: { id: 'market.resolution.challenge.notConnected' },
+  issuer: { id: 'market.resolution.challenge.issuer' },
+  notParticipant: { id: 'market.resolution.challenge.notParticipant' },
+  alreadyChallenged: { id: 'market.resolution.challenge.alreadyChallenged' },
+} as const;
+
+const Preview = styled.img`
+  align-self: flex-start;
+  max-width: 100%;
+  max-height: 3rem;
+  object-fit: contain;
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+function usePrdsBalance(): bigint | null {
+  const { fundData } = useUserInfo();
+  const item = fundData.find((fund) => fund.symbol === PLATFORM_TOKEN.symbol);
+  if (item === undefined) return null;
+  try {
+    return BigInt(item.balance);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A participant's challenge: the claim they say is right, the 'battle image' and 'battle information'
+ * (uploaded to the api, whose hash the transaction carries), and the PRDS stake (approved, then staked).
+ */
+export function ChallengeForm({
+  market,
+  availability,
+  stake,
+  invalidate,
+}: {
+  market: MarketDetail;
+  availability: ChallengeAvailability;
+  /** The PRDS stake in wei, or null while the protocol config loads. */
+  stake: bigint | null;
+  invalidate: readonly QueryKey[];
+}) {
+  const intl = useIntl();
+  const tx = useTransaction(CHALLENGE_TX_MESSAGES);
+  const balance = usePrdsBalance();
+  const [option, setOption] = useState('');
+  const [knownAtText, setKnownAtText] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    // Only a picture the api will take is previewed; a wrong file is named when the form is sent.
+    if (image === null || checkEvidence(image, 'x') !== null) return setPreview(null);
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  if (availability === 'closed' && tx.state === null) return null;
+  if (availability !== 'available') {
+    // After a challenge is filed the form gives way to its reason ('already challenged'); the
+    // transaction's outcome stays shown.
+    return (
+      <Panel title={<FormattedMessage id="market.resolution.challenge.title" />} testId="challenge-form">
+        {availability !== 'closed' && (
+          <Muted data-testid="challenge-unavailable" data-reason={availability}>
+            <FormattedMessage {...UNAVAILABLE[availability]} />
+          </Muted>
+        )}
+        <TransactionStatus state={tx.state} />
+      </Panel>
+    );
+  }
+
+  const busy = uploading || tx.busy;
+  // Another option, or (against an early confirmation) the same option with another time.
+  const options = market.options.filter((o) => market.early || o.index !== market.result);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    let knownAt = 0;
+    let problem: FormError | null = option === '' ? 'option' : checkEvidence(image, text);
+    if (problem === null && market.early && knownAtText !== '') {
+      const parsed = fromDateTimeLocal(knownAtText);
+      const knownAtError = checkKnownAt(parsed, {
+        createdAt: market.createdAt,
+        latest: market.confirmedAt ?? market.createdAt,
+        latestIs: 'confirmation',
+      });
+      if (knownAtError !== null) problem = `knownAt.${knownAtError}`;
+      else knownAt = parsed ?? 0;
+    }
+    if (problem === null && stake !== null && balance !== null && balance < stake) problem = 'insufficientBalance';
+    setError(problem);
+    if (problem !== null || stake === null) return;
+
+    setUploading(true);
+    let evidenceHash: string;
+    try {
+      evidenceHash = (await uploadEvidence({ image, text: text.trim() })).evidenceHash;
+    } catch (failure) {
+      const key = isHttpError(failure) && failure.apiKey !== undefined ? EVIDENCE_API_ERRORS[failure.apiKey] : undefined;
+      setError(key ?? 'upload');
+      return;
+    } finally {
+      setUploading(false);
+    }
+    void tx.run({
+      contract: 'Markets',
+      fn: 'challenge',
+      args: [BigInt(market.id), Number(option), knownAt, evidenceHash as `0x${string}`],
+      approve: { token: 'platformToken', amount: stake },
+      invalidate,
+    });
+  };
+
+  return (
+    <Panel title={<FormattedMessage id="market.resolution.challenge.title" />} testId="challenge-form">
+      <Stack onSubmit={(event) => void onSubmit(event)}>
+        <Muted>
+          <FormattedMessage id="market.detail.challenge.rule" />
+        </Muted>
+        <p data-testid="challenge-stake">
+          <FormattedMessage
+            id="market.resolution.challenge.stake"
+            values={{
+              amount: stake === null ? '--' : formatAmount(fromUnits(stake.toString(), PLATFORM_TOKEN.decimals)),
+              balance: balance === null ? '--' : formatAmount(fromUnits(balance.toString(), PLATFORM_TOKEN.decimals)),
+              symbol: PLATFORM_TOKEN.symbol,
+            }}
+          />
+        </p>
+        <Field>
+          <FormattedMessage id="market.resolution.challenge.claim" />
+          <Select data-testid="challenge-option" value={option} onChange={(event) => setOption(event.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'market.resolution.chooseOption' })}</option>
+            {options.map((o) => (
+              <option key={o.index} value={String(o.index)}>
+                {o.label ?? intl.formatMessage({ id: 'common.market.option' }, { number: o.index + 1 })}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {market.early && (
+          <Field>
+            <FormattedMessage id="market.resolution.challenge.knownAt" />
+            <input
+              type="datetime-local"
+              data-testid="challenge-known-at"
+              value={knownAtText}
+              onChange={(event) => setKnownAtText(event.target.value)}
+            />
+          </Field>
+        )}
+        <Field>
+          <FormattedMessage id="market.resolution.challenge.image" />
+          <input
+            type="file"
+            data-testid="challenge-image"
+            accept={EVIDENCE_IMAGE_TYPES.join(',')}
+            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+          />
+        </Field>
+        {preview !== null && (
+          <Preview src={preview} alt={intl.formatMessage({ id: 'market.resolution.challenge.imagePreview' })} />
+        )}
+        <Field>
+          <FormattedMessage id="market.resolution.challenge.text" values={{ max: EVIDENCE_TEXT_MAX }} />
+          <TextArea
+            data-testid="challenge-text"
+            maxLength={EVIDENCE_TEXT_MAX}
+            value={text}
+            dir="auto"
+            onChange={(event) => setText(event.target.value)}
+          />
+        </Field>
+        {error !== null && (
+          <ErrorText role="alert" data-testid="challenge-error">
+            <FormattedMessage {...FORM_ERROR[error]} />
+          </ErrorText>
+        )}
+        <Row>
+          <Button type="submit" data-testid="challenge-submit" disabled={busy || stake === null}>
+            {uploading && <Spinner />}
+            <FormattedMessage id={uploading ? 'market.resolution.challenge.uploading' : 'market.resolution.challenge.submit'} />
+          </Button>
+        </Row>
+        <TransactionStatus state={tx.state} />
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * @jest-environment @prds/shared/jest/jsdomWithNodeFetch
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  AppProviders,
+  accountAtom,
+  chainIdAtom,
+  createStore,
+  desireChainIdAtom,
+  fundDataAtom,
+  protocolConfigQueryKey,
+  type MarketDetailView,
+  type PrdsStore,
+  type ProtocolConfig,
+} from '@prds/shared';
+import { ResolutionSection } from './ResolutionSection';
+import { BUYER, DAY, E, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from './viewFixture';
+
+const CONFIG: ProtocolConfig = {
+  chainId: 31337,
+  feeBps: 200,
+  marginFeeBps: 5000,
+  quorumBps: 400,
+  minInvest: E.toString(),
+  challengeStake: (1000n * E).toString(),
+  challengeWindow: 7 * DAY,
+  responsePeriod: 3 * DAY,
+  votingPeriod: 3 * DAY,
+  confirmationPeriod: 3 * DAY,
+};
+
+const realFetch = globalThis.fetch;
+let requests: string[];
+
+beforeEach(() => {
+  requests = [];
+  // Nothing here may reach a network: every request is recorded and refused.
+  globalThis.fetch = (input: RequestInfo | URL) => {
+    requests.push(String(input instanceof Request ? input.url : input));
+    return Promise.reject(new TypeError('offline'));
+  };
+});
+
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+
+function connected(account: string | null): PrdsStore {
+  const store = createStore();
+  if (account !== null) {
+    store.set(accountAtom, account);
+    store.set(chainIdAtom, store.get(desireChainIdAtom));
+  }
+  return store;
+}
+
+/** Renders and waits until the providers (locale messages load lazily) show the page. */
+async function renderSection(view: MarketDetailView, account: string | null, ready = 'resolution-section') {
+  const store = connected(account);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(protocolConfigQueryKey, CONFIG);
+  render(
+    <AppProviders store={store} queryClient={queryClient}>
+      <ResolutionSection view={view} />
+      <span data-testid="probe-rendered" />
+    </AppProviders>,
+  );
+  await screen.findByTestId(ready);
+  return store;
+}
+
+const confirmedView = (account = BUYER) =>
+  viewFixture({
+    market: marketFixture({
+      phase: 'Confirmed',
+      state: 'Confirmed',
+      label: { key: 'confirmedOccurred', option: 0 },
+      result: 0,
+      issuerResult: 0,
+      confirmedAt: NOW - DAY,
+      windowEnd: NOW + 6 * DAY,
+    }),
+    positions: positionFixture({ account }),
+  });
+
+describe('ResolutionSection', () => {
+  it('shows nothing for a market still trading, to anyone but its issuer', async () => {
+    const open = viewFixture({ market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }) });
+    await renderSection(open, BUYER, 'probe-rendered');
+    expect(screen.queryByTestId('resolution-section')).toBeNull();
+  });
+
+  it('gives the issuer the result choice after expiration and asks for an option before sending', async () => {
+    await renderSection(viewFixture(), ISSUER);
+    const panel = screen.getByTestId('issuer-panel');
+    expect(within(panel).getByTestId('issuer-confirm-submit')).toBeTruthy();
+    expect(within(panel).queryByTestId('issuer-confirm-early-submit')).toBeNull();
+    fireEvent.click(within(panel).getByTestId('issuer-confirm-submit'));
+    expect(within(panel).getByRole('alert').textContent).toBe('Choose the option you say is right');
+    expect(screen.queryByTestId('tx-status')).toBeNull();
+  });
+
+  it('checks the early confirmation time against chain time', async () => {
+    const open = viewFixture({ market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }) });
+    await renderSection(open, ISSUER);
+    fireEvent.change(screen.getByTestId('issuer-result-option'), { target: { value: '0' } });
+    fireEvent.change(screen.getByTestId('issuer-known-at'), { target: { value: '2099-01-01T00:00' } });
+    fireEvent.click(screen.getByTestId('issuer-confirm-early-submit'));
+    expect(screen.getByRole('alert').textContent).toBe('The time cannot be in the future');
+  });
+
+  it("refuses a margin above the issuer's balance with 'Insufficient balance'", async () => {
+    const store = await renderSection(viewFixture(), ISSUER);
+    act(() => store.set(fundDataAtom, [{ symbol: 'USDT', balance: (5n * E).toString() }]));
+    fireEvent.change(screen.getByTestId('issuer-margin-amount'), { target: { value: '6' } });
+    fireEvent.click(screen.getByTestId('issuer-margin-submit'));
+    expect(screen.getByTestId('issuer-margin-error').textContent).toBe('Insufficient balance');
+  });
+
+  it('shows the confirmed result, its time and the window left', async () => {
+    await renderSection(confirmedView(), BUYER);
+    expect(screen.getByTestId('resolution-result').textContent).toBe('Rain');
+    expect(screen.getByTestId('resolution-confirmed-at').dataset.time).toBe(String(NOW - DAY));
+    expect(screen.getByTestId('resolution-window-end').textContent).toBe('6d 00:00:00');
+  });
+
+  it('lets a participant challenge with the stake shown, offering only the other options', async () => {
+    const store = await renderSection(confirmedView(), BUYER);
+    act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (1500n * E).toString() }]));
+    expect(screen.getByTestId('challenge-stake').textContent).toBe('Stake: 1,000 PRDS (your balance: 1,500 PRDS)');
+    const options = within(screen.getByTestId('challenge-option')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Choose an option', 'Dry']);
+  });
+
+  it('checks the evidence before anything is uploaded', async () => {
+    const store = await renderSection(confirmedView(), BUYER);
+    act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (1500n * E).toString() }]));
+    fireEvent.change(screen.getByTestId('challenge-option'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('challenge-submit'));
+    expect(screen.getByTestId('challenge-error').textContent).toBe('Add a battle image or battle information');
+    const gif = new File([new Uint8Array([71, 73, 70])], 'proof.gif', { type: 'image/gif' });
+    fireEvent.change(screen.getByTestId('challenge-image'), { target: { files: [gif] } });
+    fireEvent.click(screen.getByTestId('challenge-submit'));
+    expect(screen.getByTestId('challenge-error').textContent).toBe('The battle image must be a PNG, JPEG or WebP picture');
+    expect(requests.filter((url) => url.includes('/api/evidence'))).toEqual([]);
+  });
+
+  it("refuses a challenge the wallet's PRDS cannot stake with 'Insufficient balance'", async () => {
+    const store = await renderSection(confirmedView(), BUYER);
+    act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (999n * E).toString() }]));
+    fireEvent.change(screen.getByTestId('challenge-option'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('challenge-text'), { target: { value: 'It stayed dry all day.' } });
+    fireEvent.click(screen.getByTestId('challenge-submit'));
+    expect(screen.getByTestId('challenge-error').textContent).toBe('Insufficient balance');
+    expect(requests.filter((url) => url.includes('/api/evidence'))).toEqual([]);
+  });
+
+  it('tells the issuer and outsiders why they cannot challenge', async () => {
+    await renderSection({ ...confirmedView(), positions: null }, OTHER);
+    expect(screen.getByTestId('challenge-unavailable').dataset.reason).toBe('notParticipant');
+  });
+
+  it('lists the challenges with their evidence image from the api', async () => {
+    const view = {
+      ...confirmedView(),
+      market: { ...confirmedView().market, phase: 'Challenging', state: 'Challenging' as const, responseEnd: NOW + DAY },
+      challenges: [challengeFixture()],
+    };
+    await renderSection(view, ISSUER);
+    const item = screen.getByTestId('challenge-item-0');
+    expect(item.dataset.status).toBe('Open');
+    expect(item.textContent).toContain('claims Dry');
+    expect(item.textContent).toContain('1,000 PRDS staked');
+    expect(screen.getByTestId('challenge-evidence-image-0').getAttribute('src')).toMatch(/\/api\/evidence\/0x4{64}$/);
+    expect(screen.getByTestId('issuer-concede')).toBeTruthy();
+    expect(screen.getByTestId('issuer-appeal')).toBeTruthy();
+  });
+
+  it('shows the vote with its choices and tallies, and the tally button once it ended', async () => {
+    const voting = viewFixture({
+      market: marketFixture({ phase: 'Voting', state: 'Voting', label: { key: 'waitingGovernance', option: null }, result: 0, confirmedAt: NOW - DAY, windowEnd: NOW + 6 * DAY }),
+      challenges: [challengeFixture()],
+      vote: voteFixture(),
+    });
+    await renderSection(voting, null);
+    expect(screen.getByTestId('vote-tally-1').textContent).toBe('3,000 PRDS · 75%');
+    expect(screen.getByTestId('vote-choice-2').closest('label')?.textContent).toContain('Challenge #1: Dry');
+    expect(screen.queryByTestId('vote-advance')).toBeNull();
+  });
+
+  it('offers the payout of a final market with its amount, and the compensation owed', async () => {
+    const final = viewFixture({
+      market: marketFixture({ phase: 'Final', state: 'Finished', label: { key: 'confirmedByGovernanceNotOccurred', option: 1 }, result: 1, daoResult: 1, issuerResult: 0, finalizedAt: NOW }),
+      positions: positionFixture(),
+      challenges: [challengeFixture({ status: 'Won', compensation: (200n * E).toString(), compensationState: 'pending' })],
+    });
+    await renderSection(final, BUYER);
+    expect(screen.getByTestId('claim-payout-amount').textContent).toBe('25 USDT');
+    expect(screen.getByTestId('claim-compensation-amount-0').textContent).toBe('200 USDT');
+    expect(screen.getByTestId('resolution-dao-result').textContent).toBe('Dry');
+  });
+});

@@ -1,0 +1,22 @@
+import { fetchMarketDetail, marketQueryKeys, useQuery, useWallet, type HttpClient, type MarketDetailView } from '@prds/shared';
+import { isMarketMissing } from './detailErrors';
+
+/** How often the page asks again, so the state, odds and countdown targets follow the chain. */
+export const DETAIL_REFRESH_MS = 15_000;
+
+/** `/api/market/detail` for the page, with the connected account's positions. */
+export function useMarketDetail(id: string, client?: HttpClient) {
+  const { account, isConnected } = useWallet();
+  const viewer = isConnected ? account : null;
+  return useQuery({
+    queryKey: marketQueryKeys.detail(id, viewer),
+    queryFn: () => fetchMarketDetail(id, viewer, client),
+    refetchInterval: DETAIL_REFRESH_MS,
+    // A market that does not exist will not appear on a second ask; anything else is asked once more.
+    retry: (failures: number, error: Error) => !isMarketMissing(error) && failures < 1,
+    // Connecting or switching accounts changes the key: keep the market on screen meanwhile, without
+    // the previous account's positions.
+    placeholderData: (previous: MarketDetailView | undefined) =>
+      previous !== undefined && previous.market.id === id ? { ...previous, positions: null } : undefined,
+  });
+}

@@ -1,0 +1,136 @@
+import { Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  EmptyState,
+  ErrorNotice,
+  FormattedMessage,
+  Spinner,
+  isHttpError,
+  styled,
+  type Device,
+} from '@prds/shared';
+import { LazyVirtualMarketList } from './lazyVirtualMarketList';
+import { MarketListSkeleton } from './MarketListSkeleton';
+import type { MarketListView } from './useMarketList';
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  min-height: 2.5em;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  > [role='alert'] {
+    flex: 1;
+  }
+`;
+
+function ListError({ lead, error, onRetry, testId }: { lead: 'first' | 'more'; error: unknown; onRetry: () => void; testId: string }) {
+  return (
+    <ErrorNotice
+      data-testid={testId}
+      onRetry={onRetry}
+      message={
+        <>
+          {lead === 'first' ? <FormattedMessage id="market.list.error" /> : <FormattedMessage id="market.list.moreError" />}{' '}
+          {isHttpError(error) ? (
+            <FormattedMessage id={error.messageKey} values={error.values} />
+          ) : (
+            <FormattedMessage id="common.error.unknown" />
+          )}
+        </>
+      }
+    />
+  );
+}
+
+export interface MarketListResultsProps {
+  readonly list: MarketListView;
+  readonly now: number;
+  readonly device: Device;
+  /** The shown filters narrow the list: an empty answer means "no match", not "no markets". */
+  readonly filtered: boolean;
+  readonly onClearFilters: () => void;
+}
+
+/** The list's body: skeletons, the api's error with a retry, the empty states, or the rows and their footer. */
+export function MarketListResults({ list, now, device, filtered, onClearFilters }: MarketListResultsProps) {
+  if (list.pending) return <MarketListSkeleton />;
+  if (list.failed) return <ListError lead="first" error={list.error} onRetry={list.retry} testId="market-list-error" />;
+
+  const empty = list.markets.length === 0;
+  return (
+    <>
+      {list.refreshFailed && !list.moreFailed && (
+        <ListError lead="first" error={list.error} onRetry={list.retry} testId="market-list-error" />
+      )}
+      <div
+        data-testid="market-list"
+        data-total={list.total}
+        data-empty={empty ? (filtered ? 'filtered' : 'none') : undefined}
+        aria-busy={list.stale || undefined}
+      >
+        {empty && !filtered && (
+          <EmptyState
+            data-testid="market-list-empty"
+            title={<FormattedMessage id="market.list.empty" />}
+            description={<FormattedMessage id="market.list.emptyHint" />}
+            action={
+              <Link to="/issue">
+                <FormattedMessage id="market.list.issueLink" />
+              </Link>
+            }
+          />
+        )}
+        {empty && filtered && (
+          <EmptyState
+            data-testid="market-list-empty"
+            title={<FormattedMessage id="market.list.noResults" />}
+            description={<FormattedMessage id="market.list.noResultsHint" />}
+            action={
+              <Button variant="secondary" size="sm" onClick={onClearFilters}>
+                <FormattedMessage id="market.list.clearFilters" />
+              </Button>
+            }
+          />
+        )}
+        {!empty && (
+          <Suspense fallback={<MarketListSkeleton />}>
+            <LazyVirtualMarketList
+              markets={list.markets}
+              total={list.total}
+              now={now}
+              device={device}
+              stale={list.stale}
+              canLoadMore={list.hasMore && !list.loadingMore && !list.moreFailed}
+              onLoadMore={list.loadMore}
+            />
+          </Suspense>
+        )}
+      </div>
+      {!empty && (list.hasMore || list.loadingMore || list.moreFailed) && (
+        <Footer data-testid="market-list-more" aria-live="polite">
+          {list.moreFailed ? (
+            <ListError lead="more" error={list.error} onRetry={list.loadMore} testId="market-list-more-error" />
+          ) : list.loadingMore ? (
+            <>
+              {/* The text says it; the spinner is only for the eye. */}
+              <span aria-hidden="true">
+                <Spinner size="1em" />
+              </span>
+              <FormattedMessage id="market.list.loadingMore" />
+            </>
+          ) : (
+            // Scrolling loads more by itself; the button is for keyboards and for a list too short to scroll.
+            <Button variant="ghost" size="sm" onClick={list.loadMore}>
+              <FormattedMessage id="market.list.loadMore" />
+            </Button>
+          )}
+        </Footer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  FormattedMessage,
+  MarketEvent,
+  MarketStateBadge,
+  OptionName,
+  Probability,
+  formatCompact,
+  fromUnits,
+  TradingEnds,
+  styled,
+  useIntl,
+  type Device,
+  type MarketSummary,
+} from '@prds/shared';
+import { CATEGORY_LABEL } from './marketLabels';
+import { OPTIONS_PER_ROW, formatOdds, knownCategory, rowOptions } from './marketRowView';
+
+// Rows mount and unmount all the time while the list scrolls, so a row is one styled element (one
+// style serialization) with plain children styled through its class names.
+const RowLink = styled(Link)`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  grid-template-areas:
+    'head head'
+    'event event'
+    'options options'
+    'volume time';
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &:hover,
+  &:focus-visible {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+
+  /* Tablet: the event keeps the full width; options, volume and time share the line below. */
+  @media ${({ theme }) => theme.breakpoints.tablet} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.1rem) minmax(0, 1.8rem);
+    grid-template-areas:
+      'head head head'
+      'event event event'
+      'options volume time';
+    column-gap: ${({ theme }) => theme.spacing.md};
+    align-items: start;
+  }
+  /* Desktop: one band per market, the options in a column beside the event. */
+  @media ${({ theme }) => theme.breakpoints.desktop} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 2.8rem) minmax(0, 1.3rem) minmax(0, 1.7rem);
+    grid-template-areas:
+      'head options volume time'
+      'event options volume time';
+    grid-template-rows: auto 1fr;
+  }
+
+  .row-head {
+    grid-area: head;
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.spacing.sm};
+    min-width: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.xs};
+    white-space: nowrap;
+    > span {
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+  }
+
+  .row-event {
+    grid-area: event;
+    font-size: ${({ theme }) => theme.font.size.md};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    line-height: 1.35;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
+  }
+
+  .row-options {
+    grid-area: options;
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: ${({ theme }) => theme.spacing.xs};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-size: ${({ theme }) => theme.font.size.sm};
+    @media ${({ theme }) => theme.breakpoints.tablet} {
+      grid-template-columns: none;
+      grid-auto-flow: column;
+      grid-auto-columns: minmax(0, 1fr);
+    }
+    @media ${({ theme }) => theme.breakpoints.desktop} {
+      grid-template-columns: minmax(0, 1fr);
+      grid-auto-flow: row;
+    }
+  }
+  .row-option {
+    display: flex;
+    align-items: baseline;
+    gap: ${({ theme }) => theme.spacing.xs};
+    min-width: 0;
+    padding: 0.1em 0.5em;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  .row-option-name {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .row-option-figures {
+    display: flex;
+    gap: ${({ theme }) => theme.spacing.xs};
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+    > span:first-of-type {
+      font-weight: ${({ theme }) => theme.font.weight.bold};
+    }
+    > span + span {
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+  }
+  .row-more {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.xs};
+    padding-inline-start: 0.5em;
+  }
+
+  .row-volume,
+  .row-time {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-variant-numeric: tabular-nums;
+  }
+  .row-volume {
+    grid-area: volume;
+  }
+  .row-time {
+    grid-area: time;
+    text-align: end;
+  }
+  .row-label {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+`;
+
+export interface MarketRowProps {
+  readonly market: MarketSummary;
+  /** Chain time (unix seconds) the countdown counts from: the page's one clock, not one per row. */
+  readonly now: number;
+  readonly device: Device;
+}
+
+/**
+ * One market of the list: state, category, event, its leading options with probability and odds,
+ * volume and the time left to trade. The whole row links to the market's page.
+ */
+export const MarketRow = memo(function MarketRow({ market, now, device }: MarketRowProps) {
+  const intl = useIntl();
+  const { shown, more } = rowOptions(market.options, OPTIONS_PER_ROW[device]);
+  const category = knownCategory(market.category);
+
+  return (
+    <RowLink to={`/detail/${market.id}`} data-testid={`market-row-${market.id}`}>
+      <div className="row-head">
+        <MarketStateBadge market={market} data-testid="market-row-state" />
+        {category !== null && <span data-testid="market-row-category">{intl.formatMessage(CATEGORY_LABEL[category])}</span>}
+      </div>
+      {/* Issuers write in any language: dir="auto" keeps an English event right inside an Arabic page. */}
+      <p className="row-event" dir="auto" title={market.event ?? undefined}>
+        <MarketEvent market={market} />
+      </p>
+      <ul className="row-options" aria-label={intl.formatMessage({ id: 'market.list.row.options' })}>
+        {shown.map((option) => {
+          const odds = formatOdds(option.odds);
+          return (
+            <li key={option.index} className="row-option" data-testid={`market-row-option-${option.index}`}>
+              <span className="row-option-name" dir="auto">
+                <OptionName option={option} />
+              </span>{' '}
+              <span className="row-option-figures">
+                <span>
+                  <Probability value={option.probability} />
+                </span>
+                {odds !== null && <span>{intl.formatMessage({ id: 'market.list.row.odds' }, { odds })}</span>}
+              </span>
+            </li>
+          );
+        })}
+        {more > 0 && (
+          <li className="row-more">
+            <FormattedMessage id="market.list.row.moreOptions" values={{ count: more }} />
+          </li>
+        )}
+      </ul>
+      <p className="row-volume">
+        <span className="row-label">
+          <FormattedMessage id="market.list.row.volumeLabel" />
+        </span>{' '}
+        <span data-testid="market-row-volume">
+          <FormattedMessage id="market.list.row.volume" values={{ amount: formatCompact(fromUnits(market.volume)) }} />
+        </span>
+      </p>
+      <p className="row-time" data-testid="market-row-countdown" data-last-trading-time={market.lastTradingTime}>
+        <TradingEnds market={market} now={now} />
+      </p>
+    </RowLink>
+  );
+});

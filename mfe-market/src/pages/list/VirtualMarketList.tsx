@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { styled, type Device, type MarketSummary } from '@prds/shared';
+import { MarketRow } from './MarketRow';
+import { useDocumentTop } from './useDocumentTop';
+
+/** A first guess of a row's height (px) before it is measured; close guesses keep the scrollbar steady. */
+const ESTIMATED_ROW_HEIGHT = { mobile: 190, tablet: 145, desktop: 105 } as const satisfies Record<Device, number>;
+
+/** Rows rendered beyond each edge of the window: enough for a fling, few enough to stay cheap. */
+const OVERSCAN = 4;
+
+/** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
+const PREFETCH_ROWS = 15;
+
+/**
+ * Row heights (by market id) measured the last time the list was on screen, per layout. Back from a
+ * market's page lays the rows out where they were, so the scroll offset the browser restores lands on
+ * the same rows instead of on estimates.
+ */
+let remembered: { readonly device: Device; readonly rows: VirtualItem[] } | null = null;
+
+// Rows are absolutely placed by the virtualizer; the gap between them is the item's own padding,
+// so the measured height includes it.
+const Rows = styled.div<{ $stale: boolean }>`
+  position: relative;
+  width: 100%;
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
+  transition: opacity 0.15s ease;
+
+  > [role='listitem'] {
+    position: absolute;
+    top: 0;
+    inset-inline-start: 0;
+    width: 100%;
+    padding-block-end: ${({ theme }) => theme.spacing.sm};
+  }
+`;
+
+export interface VirtualMarketListProps {
+  readonly markets: readonly MarketSummary[];
+  /** Markets matching the filters, loaded or not (for assistive tech's "n of total"). */
+  readonly total: number;
+  readonly now: number;
+  readonly device: Device;
+  /** The rows are the previous filters' while the new ones load. */
+  readonly stale: boolean;
+  /** True when another page may be requested now (there is one, none is on its way, the last did not fail). */
+  readonly canLoadMore: boolean;
+  readonly onLoadMore: () => void;
+}
+
+/**
+ * The market rows, virtualized against the window's scroll: only the rows in view (plus a few) are
+ * in the DOM, so 10,000 markets scroll like 20. Reaching the end of what is loaded asks for the next page.
+ */
+export function VirtualMarketList({ markets, total, now, device, stale, canLoadMore, onLoadMore }: VirtualMarketListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentTop(listRef);
+  const getItemKey = useCallback((index: number) => markets[index]?.id ?? index, [markets]);
+  const estimateSize = useCallback(() => ESTIMATED_ROW_HEIGHT[device], [device]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: markets.length,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN,
+    scrollMargin,
+    initialMeasurementsCache: remembered?.device === device ? remembered.rows : undefined,
+  });
+  useEffect(
+    () => () => {
+      remembered = { device, rows: virtualizer.takeSnapshot() };
+    },
+    [device, virtualizer],
+  );
+  const items = virtualizer.getVirtualItems();
+  const lastRendered = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (canLoadMore && lastRendered >= markets.length - PREFETCH_ROWS) onLoadMore();
+  }, [canLoadMore, lastRendered, markets.length, onLoadMore]);
+
+  return (
+    <Rows ref={listRef} role="list" $stale={stale} style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const market = markets[item.index];
+        if (!market) return null;
+        return (
+          <div
+            key={item.key}
+            role="listitem"
+            aria-posinset={item.index + 1}
+            aria-setsize={total}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <MarketRow market={market} now={now} device={device} />
+          </div>
+        );
+      })}
+    </Rows>
+  );
+}

@@ -1,0 +1,57 @@
+import type { MarketOptionView } from '@prds/shared';
+import { OPTIONS_PER_ROW, formatOdds, knownCategory, rowOptions } from './marketRowView';
+
+function option(index: number, probability: string | null): MarketOptionView {
+  return { index, label: `O${index}`, optionKey: `0x${index}`, stake: '1', odds: null, probability, payoutMultiplier: null };
+}
+
+const indexes = (options: readonly MarketOptionView[]) => options.map((o) => o.index);
+
+describe('rowOptions', () => {
+  it('keeps every option when they fit, in their order', () => {
+    const options = [option(0, '0.2'), option(1, '0.8')];
+    expect(rowOptions(options, 2)).toEqual({ shown: options, more: 0 });
+  });
+
+  it('keeps the most probable ones, shown in the market’s order, and counts the rest', () => {
+    const options = [option(0, '0.1'), option(1, '0.5'), option(2, '0.15'), option(3, '0.25')];
+    const { shown, more } = rowOptions(options, 2);
+    expect(indexes(shown)).toEqual([1, 3]);
+    expect(more).toBe(2);
+  });
+
+  it('puts unstaked options last and breaks ties by index', () => {
+    const options = [option(0, null), option(1, '0.5'), option(2, '0.5'), option(3, '0.5')];
+    expect(indexes(rowOptions(options, 2).shown)).toEqual([1, 2]);
+    const empty = [option(0, null), option(1, null), option(2, null)];
+    expect(indexes(rowOptions(empty, 2).shown)).toEqual([0, 1]);
+  });
+
+  it('gives phones and tablets two options and the desktop three', () => {
+    expect(OPTIONS_PER_ROW).toEqual({ mobile: 2, tablet: 2, desktop: 3 });
+  });
+});
+
+describe('formatOdds', () => {
+  it.each([
+    ['2.5', '2.5'],
+    ['1.666666', '1.66'],
+    ['3', '3'],
+    ['1234.5', '1,234.5'],
+  ])('%s → %s (two decimals, rounded down)', (odds, text) => {
+    expect(formatOdds(odds)).toBe(text);
+  });
+
+  it('is null while the option has no stake', () => {
+    expect(formatOdds(null)).toBeNull();
+    expect(formatOdds('')).toBeNull();
+  });
+});
+
+describe('knownCategory', () => {
+  it('accepts the categories the list has labels for, and nothing else', () => {
+    expect(knownCategory('crypto')).toBe('crypto');
+    expect(knownCategory('gambling')).toBeNull();
+    expect(knownCategory(null)).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { MARKET_CATEGORIES, formatAmount, toBigNumber, type Device, type MarketCategory, type MarketOptionView } from '@prds/shared';
+
+/**
+ * Options a row has room for: side by side on phones and tablets, the two leading ones; in the
+ * desktop's options column, three.
+ */
+export const OPTIONS_PER_ROW = { mobile: 2, tablet: 2, desktop: 3 } as const satisfies Record<Device, number>;
+
+export interface RowOptions {
+  readonly shown: readonly MarketOptionView[];
+  /** Options left out of the row ('+2'). */
+  readonly more: number;
+}
+
+/**
+ * The `count` most probable options (options without stake last, lower index first on a tie),
+ * shown in the market's own order so 'Yes' stays before 'No' whatever the odds.
+ */
+export function rowOptions(options: readonly MarketOptionView[], count: number): RowOptions {
+  if (options.length <= count) return { shown: options, more: 0 };
+  const weight = (option: MarketOptionView) => toBigNumber(option.probability)?.toNumber() ?? -1;
+  const leading = [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
+  return { shown: leading.sort((a, b) => a.index - b.index), more: options.length - count };
+}
+
+/** Odds with two decimals, rounded down like every figure ('2.5' → '2.5', '1.666666' → '1.66'); null while unstaked. */
+export function formatOdds(odds: string | null): string | null {
+  return toBigNumber(odds) === null ? null : formatAmount(odds, 2);
+}
+
+/** The category as one the list knows (and has a label for), else null. */
+export function knownCategory(category: string | null): MarketCategory | null {
+  return MARKET_CATEGORIES.find((known) => known === category) ?? null;
+}
