@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createHttpClient, createStore, type HttpClient } from '@prds/shared';
 import { MarketListPage } from './MarketListPage';
+import { OVERSCAN } from './VirtualMarketList';
 
 type Body = { page?: number; pageSize?: number; search?: string; category?: string; status?: string; sort?: string };
 type Handler = (body: Body, res: http.ServerResponse) => void;
@@ -343,6 +344,21 @@ describe('the virtualized list', () => {
   afterEach(() => restore());
 
   const renderedRows = () => screen.queryAllByTestId(/^market-row-\d+$/);
+  const rowsBox = () => screen.getByTestId('market-list').querySelector<HTMLElement>(':scope > [role="list"]');
+  const lastItem = () => [...(rowsBox()?.querySelectorAll<HTMLElement>('[role="listitem"]') ?? [])].at(-1);
+  /** Rows from the first to the last one rendered. */
+  const renderedCount = () => Number(lastItem()?.dataset.index ?? -1) + 1;
+  /** The list's height below the last rendered row: where the rows not rendered yet are laid out. */
+  const heightBeyondRendered = () => {
+    const last = lastItem();
+    const top = Number(/translateY\((-?[\d.]+)px\)/.exec(last?.style.transform ?? '')?.[1] ?? NaN);
+    return parseFloat(rowsBox()?.style.height ?? '0') - top - ROW_HEIGHT;
+  };
+  /**
+   * The rows a window can touch (8 whole ones, 9 when it starts mid-row) and the overscan on both
+   * sides: 33, well under a page of 50.
+   */
+  const MAX_RENDERED = Math.ceil(window.innerHeight / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
 
   /**
    * Scrolls the window to the end of the list as it is now (the End key; its height is the
@@ -364,11 +380,13 @@ describe('the virtualized list', () => {
     await screen.findByTestId('market-row-1');
     const list = screen.getByTestId('market-list');
     expect(list.getAttribute('data-total')).toBe('120');
-    // 768px of window at 100px a row, plus a few beyond the edge: nowhere near the 50 loaded.
+    // 768px of window at 100px a row, plus the overscan beyond each edge: nowhere near the 50 loaded.
     const first = renderedRows();
     expect(first.length).toBeGreaterThan(5);
-    expect(first.length).toBeLessThan(20);
+    expect(first.length).toBeLessThanOrEqual(MAX_RENDERED);
     expect(within(list).getAllByRole('listitem')[0]?.getAttribute('aria-setsize')).toBe('120');
+    // Rows not rendered yet are placed at the measured rows' height, not the first guess (105 px).
+    await waitFor(() => expect(heightBeyondRendered()).toBe((50 - renderedCount()) * ROW_HEIGHT));
     expect(screen.getByTestId('market-list-more')).toBeTruthy();
     expect(seen).toHaveLength(1);
 
@@ -377,7 +395,7 @@ describe('the virtualized list', () => {
     expect(seen[1]).toEqual({ page: 2, pageSize: 50, category: 'all', status: 'all', sort: 'volume' });
     expect(screen.getByTestId('market-row-50')).toBeTruthy();
     expect(screen.queryByTestId('market-row-1')).toBeNull();
-    expect(renderedRows().length).toBeLessThan(20);
+    expect(renderedRows().length).toBeLessThanOrEqual(MAX_RENDERED);
 
     await scrollToEnd();
     await waitFor(() => expect(seen).toHaveLength(3));
@@ -385,7 +403,7 @@ describe('the virtualized list', () => {
     expect(await screen.findByTestId('market-row-100')).toBeTruthy();
     await scrollToEnd();
     expect(await screen.findByTestId('market-row-120')).toBeTruthy();
-    expect(renderedRows().length).toBeLessThan(20);
+    expect(renderedRows().length).toBeLessThanOrEqual(MAX_RENDERED);
     // Everything is loaded: no footer, and no further request.
     await waitFor(() => expect(screen.queryByTestId('market-list-more')).toBeNull());
     await sleep(50);

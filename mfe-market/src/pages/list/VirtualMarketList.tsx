@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { measureElement, useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { styled, type Device, type MarketSummary } from '@prds/shared';
 import { MarketRow } from './MarketRow';
 import { useDocumentTop } from './useDocumentTop';
 
-/** A first guess of a row's height (px) before it is measured; close guesses keep the scrollbar steady. */
+/** A first guess of a row's height (px) before any is measured; then the measured rows' mean is. */
 const ESTIMATED_ROW_HEIGHT = { mobile: 190, tablet: 145, desktop: 105 } as const satisfies Record<Device, number>;
 
-/** Rows rendered beyond each edge of the window: enough for a fling, few enough to stay cheap. */
-const OVERSCAN = 4;
+/**
+ * Rows rendered beyond each edge of the window. A fast fling brings several rows a frame into view:
+ * they must already be mounted and measured below the fold, or the frame shows a gap. The rows
+ * mounted per frame depend on the scroll speed alone, so a wider margin costs only DOM size.
+ */
+export const OVERSCAN = 12;
 
 /** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
 const PREFETCH_ROWS = 15;
@@ -58,11 +62,28 @@ export function VirtualMarketList({ markets, total, now, device, stale, canLoadM
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   const getItemKey = useCallback((index: number) => markets[index]?.id ?? index, [markets]);
-  const estimateSize = useCallback(() => ESTIMATED_ROW_HEIGHT[device], [device]);
+  // Rows not yet rendered are placed at the measured rows' mean height: a close guess puts a new row
+  // where it belongs on its first frame and keeps the scrollbar steady. Per layout (device).
+  const measured = useRef({ device, total: 0, count: 0 });
+  if (measured.current.device !== device) measured.current = { device, total: 0, count: 0 };
+  const estimateSize = useCallback(() => {
+    const { total, count } = measured.current;
+    return count === 0 ? ESTIMATED_ROW_HEIGHT[device] : total / count;
+  }, [device]);
+  const measureRow = useCallback<typeof measureElement<HTMLDivElement>>((element, entry, instance) => {
+    const size = measureElement(element, entry, instance);
+    // A row measured while detached or hidden reads 0: no guess for the rows to come.
+    if (size > 0) {
+      measured.current.total += size;
+      measured.current.count += 1;
+    }
+    return size;
+  }, []);
 
   const virtualizer = useWindowVirtualizer({
     count: markets.length,
     estimateSize,
+    measureElement: measureRow,
     getItemKey,
     overscan: OVERSCAN,
     scrollMargin,
