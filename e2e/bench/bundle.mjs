@@ -3,18 +3,13 @@
 // loads /market in Debian's Chromium and measures the JavaScript fetched before the market list first
 // renders, gzip-compressed here (the static server may not compress), plus each remote's own JS for
 // its route. Prints `RESULT <name> <value> <unit>` lines, headline last. Figures, not a test.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.mjs';
+import { APPS, appOrigin, missingBuilds, startServers } from './list/builds.mjs';
+import { kib, scriptsBeforeFirstRender as firstRenderScripts, sumOf } from './list/firstRenderJs.mjs';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4200);
-const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
-const ORIGIN = (app) => `http://127.0.0.1:${BASE_PORT + APPS.indexOf(app)}`;
+const ORIGIN = (app) => appOrigin(BASE_PORT, app);
 const HOST = ORIGIN('host');
 const REMOTE_ROUTES = [
   { app: 'mfe-market', path: '/market', testId: 'page-market-list' },
@@ -25,93 +20,17 @@ const REMOTE_ROUTES = [
 ];
 const TARGET_KIB = 220;
 
-const kib = (bytes) => (bytes / 1024).toFixed(1);
-const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
-
 function checkBuilds() {
-  const missing = APPS.filter(
-    (app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json')),
-  );
+  const missing = missingBuilds();
   if (missing.length > 0) {
     console.error(`bench:bundle needs the production builds (pnpm build); missing: ${missing.join(', ')}`);
     process.exit(1);
   }
 }
 
-/** Starts all apps in one serve.mjs process; resolves once every app printed READY. */
-function startServers() {
-  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(BASE_PORT)], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error(`serve.mjs not ready within 20 s:\n${output}`));
-    }, 20_000);
-    const onData = (chunk) => {
-      output += chunk;
-      if (APPS.every((app) => output.includes(`READY ${app} `))) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve.mjs exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-/**
- * Loads `url` in a fresh context (empty cache) and returns the JS responses whose request started
- * before `testId` first appeared in the DOM, with their bodies.
- */
-async function scriptsBeforeFirstRender(browser, url, testId, { wallet = false } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const page = await context.newPage();
-  if (wallet) await page.addInitScript(REMEMBERED_WALLET);
-  await page.addInitScript((id) => {
-    // Observer fires in the microtask after React commits the page root: that is "first render".
-    const observer = new MutationObserver(() => {
-      if (document.querySelector(`[data-testid="${id}"]`)) {
-        window.__firstRenderAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  }, testId);
-  const bodies = new Map();
-  const pending = [];
-  page.on('response', (response) => {
-    const request = response.request();
-    const isScript =
-      request.resourceType() === 'script' || (response.headers()['content-type'] ?? '').includes('javascript');
-    if (!isScript || response.status() !== 200) return;
-    pending.push(
-      response.body().then(
-        (body) => bodies.set(response.url(), body),
-        () => undefined,
-      ),
-    );
-  });
-  await page.goto(url);
-  await page.getByTestId(testId).waitFor({ state: 'visible', timeout: 30_000 });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await Promise.all(pending);
-  const { renderAt, entries } = await page.evaluate(() => ({
-    renderAt: window.__firstRenderAt ?? performance.now(),
-    entries: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, startTime: entry.startTime })),
-  }));
-  await context.close();
-  const startedBeforeRender = new Set(entries.filter((e) => e.startTime <= renderAt).map((e) => e.name));
-  return [...bodies.entries()]
-    .filter(([scriptUrl]) => startedBeforeRender.has(scriptUrl))
-    .map(([scriptUrl, body]) => ({ url: scriptUrl, raw: body.length, gzip: gzipSize(body) }));
-}
+/** The shared measurement; `wallet` adds a remembered wallet the page reconnects on load. */
+const scriptsBeforeFirstRender = (browser, url, testId, { wallet = false } = {}) =>
+  firstRenderScripts(browser, url, testId, wallet ? { prepare: (context) => context.addInitScript(REMEMBERED_WALLET) } : {});
 
 /**
  * A wallet the page remembers from an earlier visit: a minimal injected EIP-1193 provider that grants
@@ -138,11 +57,11 @@ function REMEMBERED_WALLET() {
   };
 }
 
-const sum = (scripts, field) => scripts.reduce((total, script) => total + script[field], 0);
+const sum = sumOf;
 
 async function main() {
   checkBuilds();
-  const server = await startServers();
+  const server = await startServers(BASE_PORT);
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const results = [];

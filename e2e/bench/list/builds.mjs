@@ -1,0 +1,51 @@
+// The production builds as deployed, for the browser benchmarks: checks every app's dist/ exists and
+// serves them with scripts/serve.mjs on a base port of the benchmark's own (host there, remotes +1…+5).
+// Shared by bench:list and (once it imports them) bench:bundle, which has its own copy today.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
+
+/** http://127.0.0.1:<port> of `app` when the host is served on `basePort`. */
+export const appOrigin = (basePort, app) => `http://127.0.0.1:${basePort + APPS.indexOf(app)}`;
+
+/** The apps whose production build is missing (host: dist/index.html, remotes: dist/mf-manifest.json). */
+export function missingBuilds() {
+  return APPS.filter(
+    (app) => !fs.existsSync(path.join(REPO_ROOT, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json')),
+  );
+}
+
+/**
+ * Starts all apps in one serve.mjs process; resolves once every app printed READY. The child is
+ * returned so the caller stops it (SIGTERM); it is killed here when it does not get ready in 20 s.
+ */
+export function startServers(basePort) {
+  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(basePort)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`serve.mjs not ready within 20 s:\n${output}`));
+    }, 20_000);
+    const onData = (chunk) => {
+      output += chunk;
+      if (APPS.every((app) => output.includes(`READY ${app} `))) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited with ${code}:\n${output}`));
+    });
+  });
+}
