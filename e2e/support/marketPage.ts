@@ -15,6 +15,11 @@ export async function captureStep(page: Page, file: string): Promise<void> {
   fs.mkdirSync(MARKET_SCREENSHOT_DIR, { recursive: true });
   // Text drawn before web fonts settle would show fallback glyphs in the image.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // From the top: a full-page image of a scrolled page draws the sticky header in the middle of it.
+  await page.evaluate(() => new Promise((resolve) => {
+    window.scrollTo(0, 0);
+    requestAnimationFrame(() => resolve(undefined));
+  }));
   await page.screenshot({ path: path.join(MARKET_SCREENSHOT_DIR, `${file}.png`), fullPage: true, animations: 'disabled' });
 }
 
