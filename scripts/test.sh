@@ -5,6 +5,9 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
 source "$ROOT/scripts/ensure-postgres.sh"
+# setup.sh turns on errexit for the scripts that source it; here a failing suite must not end the run
+# before the others and the summary ran, so failures are counted instead.
+set +e
 cd "$ROOT"
 
 RESULTS="$ROOT/.run/results"
@@ -13,9 +16,7 @@ step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 failed_steps=0
 
 step "install"
-ensure_pnpm
-ensure_system_packages browser
-ensure_workspace || { echo "install failed"; echo "0 passed, 1 failed"; exit 1; }
+ensure_pnpm && ensure_system_packages browser && ensure_workspace || { echo "install failed"; echo "0 passed, 1 failed"; exit 1; }
 ensure_postgres || failed_steps=$((failed_steps + 1))
 
 step "compile contracts"
