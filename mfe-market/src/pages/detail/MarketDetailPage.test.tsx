@@ -15,8 +15,10 @@ import {
   desireChainIdAtom,
   fundDataAtom,
   type HttpClient,
+  type MarketDetail,
   type PrdsStore,
 } from '@prds/shared';
+import { BUYER, E, ISSUER, NOW, marketFixture } from './detailFixture';
 import { MarketDetailPage } from './MarketDetailPage';
 
 // lightweight-charts draws on a canvas, which jsdom has not: the lazily loaded chart module is replaced
@@ -33,10 +35,6 @@ jest.mock('./chart/OddsChart', () => {
 type Body = Record<string, unknown>;
 type Handler = (path: string, body: Body, res: http.ServerResponse) => void;
 
-const E = 10n ** 18n;
-const NOW = 1_800_000_000;
-const ISSUER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
-const BUYER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
 let server: http.Server;
 let client: HttpClient;
@@ -52,75 +50,29 @@ function json(res: http.ServerResponse, status: number, payload: unknown) {
 
 const ok = (res: http.ServerResponse, data: unknown, extra: unknown = null) => json(res, 200, { code: 0, msg: 'success', data, extra });
 
-function market(overrides: Record<string, unknown> = {}) {
-  return {
-    id: '7',
-    metadataHash: '0x' + '11'.repeat(32),
-    metadataStatus: 'approved',
+/** An open market: trading for 5 more hours, 60/40 on Yes/No. */
+function market(overrides: Partial<MarketDetail> = {}): MarketDetail {
+  return marketFixture({
     event: 'Will BTC close above 100k?',
     category: 'crypto',
-    issuer: ISSUER,
     options: [
       { index: 0, label: 'Yes', optionKey: '0x01', stake: (60n * E).toString(), odds: '1.666666', probability: '0.6', payoutMultiplier: '1.633333' },
       { index: 1, label: 'No', optionKey: '0x02', stake: (40n * E).toString(), odds: '2.5', probability: '0.4', payoutMultiplier: '2.45' },
     ],
-    optionCount: 2,
     volume: (12345n * E).toString(),
-    pool: (100n * E).toString(),
-    liquidity: (20n * E).toString(),
-    tradeCount: 3,
     createdAt: NOW - 86_400,
     lastTradingTime: NOW + 5 * 3600,
     expirationTime: NOW + 48 * 3600,
-    phase: 'Trading',
     state: 'Open',
     label: { key: 'guaranteeing', option: null },
-    result: null,
-    txHash: '0x' + 'aa'.repeat(32),
     description: 'Resolves on the daily close.',
     resolutionSource: 'https://www.coingecko.com/en/coins/bitcoin',
     url: 'javascript:alert(1)',
-    content: null,
-    language: 'en',
-    licenseId: '3',
-    collateral: 'token',
-    licenseStaked: false,
-    licenseValue: '0',
     margin: (10n * E).toString(),
     capacity: (200n * E).toString(),
     remainingCapacity: (98n * E).toString(),
-    buyersStake: (80n * E).toString(),
-    feeTotal: '0',
-    minPremium: (10n * E).toString(),
-    premiumReached: true,
-    minInvest: E.toString(),
-    feeBps: 200,
-    rewardRateBps: 9800,
-    marginFeeBps: 5000,
-    defaultLeverage: 2,
-    payToken: '0x' + '22'.repeat(20),
-    rentalEnd: 0,
-    issuerResult: null,
-    daoResult: null,
-    early: false,
-    knownAt: null,
-    confirmedAt: null,
-    windowEnd: null,
-    responseEnd: null,
-    issuerAbsent: false,
-    appealed: false,
-    challengeCount: 0,
-    bondState: 'locked',
-    overturned: false,
-    finalizedAt: null,
-    netPool: null,
-    winningStake: null,
-    issuerFee: null,
-    platformFee: null,
-    referralFees: null,
-    invalidReason: null,
     ...overrides,
-  };
+  });
 }
 
 const issuerRecord = {

@@ -1,4 +1,4 @@
-// Test data only (imported by this folder's tests): a market detail as the api answers it.
+// Test data only (imported by this folder's tests and its subfolders'): a market detail as the api answers it.
 import type { ChallengeView, MarketDetail, MarketDetailView, PositionView, VoteView } from '@prds/shared';
 
 export const E = 10n ** 18n;

@@ -3,7 +3,6 @@ import {
   Button,
   FormattedMessage,
   PLATFORM_TOKEN,
-  Select,
   Spinner,
   TransactionStatus,
   formatAmount,
@@ -19,7 +18,7 @@ import {
 } from '@prds/shared';
 import { Muted } from '../DetailSection';
 import { EVIDENCE_API_ERRORS, EVIDENCE_IMAGE_TYPES, EVIDENCE_TEXT_MAX, checkEvidence, type EvidenceError } from './evidenceFile';
-import { ErrorText, Field, Panel, Row, Stack, TextArea } from './panel';
+import { ErrorText, Field, KnownAtField, OptionSelect, Panel, Row, Stack, TextArea } from './panel';
 import type { ChallengeAvailability } from './resolutionActions';
 import { CHALLENGE_TX_MESSAGES } from './resolutionMessages';
 import { checkKnownAt, fromDateTimeLocal, type KnownAtError } from './timeInput';
@@ -180,25 +179,15 @@ export function ChallengeForm({
         </p>
         <Field>
           <FormattedMessage id="market.resolution.challenge.claim" />
-          <Select data-testid="challenge-option" value={option} onChange={(event) => setOption(event.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'market.resolution.chooseOption' })}</option>
-            {options.map((o) => (
-              <option key={o.index} value={String(o.index)}>
-                {o.label ?? intl.formatMessage({ id: 'common.market.option' }, { number: o.index + 1 })}
-              </option>
-            ))}
-          </Select>
+          <OptionSelect options={options} value={option} onChange={setOption} testId="challenge-option" />
         </Field>
         {market.early && (
-          <Field>
-            <FormattedMessage id="market.resolution.challenge.knownAt" />
-            <input
-              type="datetime-local"
-              data-testid="challenge-known-at"
-              value={knownAtText}
-              onChange={(event) => setKnownAtText(event.target.value)}
-            />
-          </Field>
+          <KnownAtField
+            label={<FormattedMessage id="market.resolution.challenge.knownAt" />}
+            value={knownAtText}
+            onChange={setKnownAtText}
+            testId="challenge-known-at"
+          />
         )}
         <Field>
           <FormattedMessage id="market.resolution.challenge.image" />

@@ -3,10 +3,8 @@ import {
   Button,
   FormattedMessage,
   Input,
-  Select,
   TransactionStatus,
   queryKeys,
-  useIntl,
   useTransaction,
   type MarketDetail,
   type QueryKey,
@@ -14,7 +12,7 @@ import {
 import { parseAmount } from '../buy/parseAmount';
 import { usePayTokenBalance } from '../buy/usePayTokenBalance';
 import { Muted } from '../DetailSection';
-import { ErrorText, Field, Panel, Row, Stack } from './panel';
+import { ErrorText, Field, KnownAtField, OptionSelect, Panel, Row, Stack } from './panel';
 import type { ResolutionActions } from './resolutionActions';
 import { CONFIRM_TX_MESSAGES, MARGIN_TX_MESSAGES, RESPOND_TX_MESSAGES } from './resolutionMessages';
 import { checkKnownAt, fromDateTimeLocal, toDateTimeLocal, type KnownAtError } from './timeInput';
@@ -35,20 +33,6 @@ const MARGIN_ERROR = {
 } as const;
 
 type MarginError = keyof typeof MARGIN_ERROR;
-
-function OptionSelect({ market, value, onChange, testId }: { market: MarketDetail; value: string; onChange: (v: string) => void; testId: string }) {
-  const intl = useIntl();
-  return (
-    <Select data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">{intl.formatMessage({ id: 'market.resolution.chooseOption' })}</option>
-      {market.options.map((option) => (
-        <option key={option.index} value={String(option.index)}>
-          {option.label ?? intl.formatMessage({ id: 'common.market.option' }, { number: option.index + 1 })}
-        </option>
-      ))}
-    </Select>
-  );
-}
 
 /** For the market's issuer: set the result, confirm early, concede or appeal a challenge, add margin. */
 export function IssuerPanel({
@@ -130,7 +114,7 @@ export function IssuerPanel({
           <Row>
             <Field>
               <FormattedMessage id="market.resolution.issuer.result" />
-              <OptionSelect market={market} value={option} onChange={setOption} testId="issuer-result-option" />
+              <OptionSelect options={market.options} value={option} onChange={setOption} testId="issuer-result-option" />
             </Field>
             {actions.confirm && (
               <Button type="submit" data-testid="issuer-confirm-submit" disabled={confirmTx.busy}>
@@ -144,15 +128,12 @@ export function IssuerPanel({
                 <FormattedMessage id="market.resolution.issuer.earlyHint" />
               </Muted>
               <Row>
-                <Field>
-                  <FormattedMessage id="market.resolution.issuer.knownAt" />
-                  <input
-                    type="datetime-local"
-                    data-testid="issuer-known-at"
-                    value={knownAtText}
-                    onChange={(event) => setKnownAtText(event.target.value)}
-                  />
-                </Field>
+                <KnownAtField
+                  label={<FormattedMessage id="market.resolution.issuer.knownAt" />}
+                  value={knownAtText}
+                  onChange={setKnownAtText}
+                  testId="issuer-known-at"
+                />
                 <Button type="button" data-testid="issuer-confirm-early-submit" disabled={confirmTx.busy} onClick={onConfirmEarly}>
                   <FormattedMessage id="market.resolution.issuer.confirmEarly" />
                 </Button>

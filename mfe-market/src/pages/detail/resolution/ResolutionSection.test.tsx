@@ -16,7 +16,7 @@ import {
   type ProtocolConfig,
 } from '@prds/shared';
 import { ResolutionSection } from './ResolutionSection';
-import { BUYER, DAY, E, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from './viewFixture';
+import { BUYER, DAY, E, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from '../detailFixture';
 
 const CONFIG: ProtocolConfig = {
   chainId: 31337,

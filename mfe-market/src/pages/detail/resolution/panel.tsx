@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { styled } from '@prds/shared';
+import { Input, Select, styled, useIntl, type MarketOptionView } from '@prds/shared';
 
 /** One resolution panel: a titled box inside the resolution section. */
 const Box = styled.div`
@@ -64,3 +64,49 @@ export const Stack = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.sm};
 `;
+
+/** A select of the market's options (by index), with 'choose an option' first. */
+export function OptionSelect({
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  options: readonly Pick<MarketOptionView, 'index' | 'label'>[];
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const intl = useIntl();
+  return (
+    <Select data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{intl.formatMessage({ id: 'market.resolution.chooseOption' })}</option>
+      {options.map((option) => (
+        <option key={option.index} value={String(option.index)}>
+          {/* An <option> holds text only: the option's name as a string, not <OptionName>. */}
+          {option.label ?? intl.formatMessage({ id: 'common.market.option' }, { number: option.index + 1 })}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** When the outcome became known (an early confirmation's time), in the viewer's local time. */
+export function KnownAtField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <Field>
+      {label}
+      <Input type="datetime-local" data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
+}

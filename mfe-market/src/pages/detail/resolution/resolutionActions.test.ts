@@ -1,5 +1,5 @@
 import { resolutionActions, winningChoiceOf } from './resolutionActions';
-import { BUYER, DAY, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from './viewFixture';
+import { BUYER, DAY, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from '../detailFixture';
 
 const TIMES = { confirmationPeriod: 3 * DAY };
 
