@@ -201,13 +201,11 @@ export {
   MarketEvent,
   Probability,
   formatProbability,
-  relativeTimeText,
-  countdownParts,
+  leadingOptions,
   Countdown,
   useChainNow,
   MarketStateBadge,
   TradingEnds,
-  type CountdownParts,
 } from './markets/marketText';
 
 // The one data cache of the page

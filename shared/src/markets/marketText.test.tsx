@@ -7,7 +7,7 @@ import en from '@prds/locales/en.json';
 import { StoreProvider } from '../state/store';
 import { ThemeProvider } from '../theme/ThemeProvider';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { Countdown, Probability, TradingEnds, countdownParts, formatProbability } from './marketText';
+import { Countdown, Probability, TradingEnds, countdownParts, formatProbability, leadingOptions } from './marketText';
 
 async function renderText(ui: React.ReactNode) {
   cleanup();
@@ -43,5 +43,19 @@ describe('market text', () => {
     expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW + 5 * 3600, state: 'Open' }} now={NOW} />)).toBe('Trading ends in 5 hours');
     expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW + 5 * 3600, state: 'EarlyConfirmed' }} now={NOW} />)).toBe('Trading closed');
     expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW - 60, state: 'Closed' }} now={NOW} />)).toMatch(/^Trading ended /);
+  });
+});
+
+describe('leadingOptions', () => {
+  const option = (index: number, probability: string | null) => ({ index, probability });
+
+  it('keeps the most probable, most probable first', () => {
+    const options = [option(0, '0.2'), option(1, '0.5'), option(2, '0.3')];
+    expect(leadingOptions(options, 2).map((o) => o.index)).toEqual([1, 2]);
+  });
+
+  it('puts options without a stake last, lower index first on a tie', () => {
+    const options = [option(0, null), option(1, '0.25'), option(2, '0.25'), option(3, null)];
+    expect(leadingOptions(options, 4).map((o) => o.index)).toEqual([1, 2, 0, 3]);
   });
 });

@@ -21,6 +21,15 @@ export function MarketEvent({ market }: { market: Pick<MarketSummary, 'id' | 'ev
   return <FormattedMessage id="common.market.untitled" values={{ id: market.id }} />;
 }
 
+/**
+ * The `count` most probable options, most probable first; options without a stake sort last, lower
+ * index first on a tie. What a card or a row has room for.
+ */
+export function leadingOptions<T extends Pick<MarketOptionView, 'index' | 'probability'>>(options: readonly T[], count: number): T[] {
+  const weight = (option: T) => toBigNumber(option.probability)?.toNumber() ?? -1;
+  return [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
+}
+
 /** A 0..1 probability as a percentage with two decimals, rounded down like every figure; null stays null. */
 export function formatProbability(probability: string | null): string | null {
   const n = toBigNumber(probability);

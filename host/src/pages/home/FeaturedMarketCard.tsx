@@ -8,6 +8,7 @@ import {
   Skeleton,
   css,
   formatCompact,
+  leadingOptions,
   fromUnits,
   TradingEnds,
   styled,
@@ -15,7 +16,6 @@ import {
   type MarketSummary,
   type Theme,
 } from '@prds/shared';
-import { leadingOptions } from './featuredMarkets';
 
 /** The box a card and its loading shape share. */
 const cardBox = ({ theme }: { theme: Theme }) => css`
@@ -112,7 +112,7 @@ export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now
         <MarketEvent market={market} />
       </Event>
       <Options aria-label={intl.formatMessage({ id: 'host.home.market.leading' })}>
-        {leadingOptions(market.options).map((option) => (
+        {leadingOptions(market.options, 2).map((option) => (
           <OptionRow key={option.index}>
             <span dir="auto">
               <OptionName option={option} />

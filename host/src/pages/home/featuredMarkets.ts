@@ -1,4 +1,4 @@
-import { fetchMarkets, getApiClient, queryKeys, toBigNumber, type HttpClient, type MarketOptionView, type MarketSummary } from '@prds/shared';
+import { fetchMarkets, getApiClient, queryKeys, type HttpClient, type MarketSummary } from '@prds/shared';
 
 export interface FeaturedPage {
   readonly markets: readonly MarketSummary[];
@@ -43,13 +43,4 @@ export function featuredQueryKey(shelf: FeaturedShelfId) {
 export async function fetchFeaturedMarkets(shelf: FeaturedShelf, client: HttpClient = getApiClient()): Promise<FeaturedPage> {
   const page = await fetchMarkets({ page: 1, pageSize: FEATURED_PAGE_SIZE, ...shelf.body }, client);
   return { markets: page.list, now: page.now };
-}
-
-/**
- * The options worth a glance on a small card: the two most probable (a two-option market shows
- * both), in the order of their probability. Options without a stake sort last, in index order.
- */
-export function leadingOptions(options: readonly MarketOptionView[], count = 2): MarketOptionView[] {
-  const weight = (option: MarketOptionView) => toBigNumber(option.probability)?.toNumber() ?? -1;
-  return [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
 }

@@ -1,4 +1,4 @@
-import { MARKET_CATEGORIES, formatAmount, toBigNumber, type Device, type MarketCategory, type MarketOptionView } from '@prds/shared';
+import { MARKET_CATEGORIES, formatAmount, leadingOptions, toBigNumber, type Device, type MarketCategory, type MarketOptionView } from '@prds/shared';
 
 /**
  * Options a row has room for: side by side on phones and tablets, the two leading ones; in the
@@ -18,9 +18,7 @@ export interface RowOptions {
  */
 export function rowOptions(options: readonly MarketOptionView[], count: number): RowOptions {
   if (options.length <= count) return { shown: options, more: 0 };
-  const weight = (option: MarketOptionView) => toBigNumber(option.probability)?.toNumber() ?? -1;
-  const leading = [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
-  return { shown: leading.sort((a, b) => a.index - b.index), more: options.length - count };
+  return { shown: leadingOptions(options, count).sort((a, b) => a.index - b.index), more: options.length - count };
 }
 
 /** Odds with two decimals, rounded down like every figure ('2.5' → '2.5', '1.666666' → '1.66'); null while unstaked. */
