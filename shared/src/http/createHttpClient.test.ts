@@ -94,6 +94,20 @@ describe('requests', () => {
     expect(req?.headers.authorization).toBeUndefined();
   });
 
+  it('POSTs a multipart form with its boundary and file, and resolves with the answer', async () => {
+    const form = new FormData();
+    form.append('text', 'evidence text');
+    form.append('image', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'chart.png');
+    await expect(client().postForm('/api/evidence/upload', form)).resolves.toEqual({ code: 0, data: 'ok' });
+    const [request] = seen;
+    expect(request?.url).toBe('/api/evidence/upload');
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.body).toContain('name="text"');
+    expect(request?.body).toContain('evidence text');
+    expect(request?.body).toContain('filename="chart.png"');
+    expect(request?.body).toContain('Content-Type: image/png');
+  });
+
   it('sends an empty object when the body is missing', async () => {
     await client().post('/api/markets');
     expect(seen[0]?.body).toBe('{}');
@@ -178,6 +192,17 @@ describe('failures', () => {
     expect(error.code).toBe(5);
     handler = (_req, res) => json(res, 200, { code: '0', data: 1 });
     await expect(client().post('/x')).resolves.toEqual({ code: '0', data: 1 });
+  });
+
+  it("keeps the api's message key (api.error.…) on a failed status and on a failed code, and no other text", async () => {
+    handler = (_req, res) => json(res, 413, { code: 41301, msg: 'api.error.evidenceTooLarge' });
+    expect((await rejection(client().post('/x'))).apiKey).toBe('api.error.evidenceTooLarge');
+    handler = (_req, res) => json(res, 200, { code: 40001, msg: 'api.error.badRequest' });
+    expect((await rejection(client().post('/x'))).apiKey).toBe('api.error.badRequest');
+    handler = (_req, res) => json(res, 200, { code: 1003, msg: 'Market not found' });
+    expect((await rejection(client().post('/x'))).apiKey).toBeUndefined();
+    handler = (_req, res) => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('upstream down');
+    expect((await rejection(client().post('/x'))).apiKey).toBeUndefined();
   });
 
   it('rejects a 200 answer that is not JSON', async () => {

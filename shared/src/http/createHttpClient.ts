@@ -49,15 +49,9 @@ function apiCode(value: unknown): number | null {
   return null;
 }
 
-/** The api's stable message key (`api.error.<key>`) when a failed answer carries one. */
-function apiKeyOf(text: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isRecord(parsed) && typeof parsed.msg === 'string' && parsed.msg.startsWith('api.')) return parsed.msg;
-  } catch {
-    // Not JSON: no key.
-  }
-  return undefined;
+/** The api's stable message key (`api.error.<key>`, api/README) when a failure's message is one. */
+function apiKeyOf(message: string): string | undefined {
+  return message.startsWith('api.') ? message : undefined;
 }
 
 /** The message a failed answer carries: the api's `msg`/`message`, else the raw text, else the status text. */
@@ -129,13 +123,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
       if (response.status !== 200) {
         if (RELOAD_STATUSES.has(response.status)) scheduleReload();
+        const message = messageOf(text, response);
         throw new HttpError({
           kind: 'status',
           status: response.status,
           messageKey: 'common.error.http',
           values: { status: response.status },
-          message: messageOf(text, response),
-          apiKey: apiKeyOf(text),
+          message,
+          apiKey: apiKeyOf(message),
         });
       }
 
@@ -163,7 +158,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           messageKey: 'common.error.api',
           values: { code, message: msg },
           message: msg,
-          apiKey: msg.startsWith('api.') ? msg : undefined,
+          apiKey: apiKeyOf(msg),
         });
       }
       return payload as T;
