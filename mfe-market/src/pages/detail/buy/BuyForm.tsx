@@ -15,35 +15,20 @@ import {
   useWallet,
   type MarketDetail,
 } from '@prds/shared';
-import { DetailSection, Muted } from '../DetailSection';
+import { ChoiceGroup, DetailSection, Muted } from '../DetailSection';
 import { Usdt } from '../Usdt';
+import { useTokenBalance } from '../useTokenBalance';
 import { formatMultiplier } from '../options/optionFigures';
 import { buyClosedReason } from './buyClosedReason';
 import { AMOUNT_ERROR_MESSAGE, BUY_TX_MESSAGES } from './buyMessages';
 import { estimatePayout, minPayoutFor } from './estimatePayout';
 import { referrerFromSearch } from './referrer';
-import { usePayTokenBalance } from './usePayTokenBalance';
 import { validateBuyAmount, type BuyAmountError } from './validateBuy';
 
 const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
-`;
-
-const Choices = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
 `;
 
 const Choice = styled.label<{ $chosen: boolean }>`
@@ -144,7 +129,7 @@ function ProblemText({ problem }: { problem: FormProblem }) {
 export function BuyForm({ market, now }: { market: MarketDetail; now: number }) {
   const wallet = useWallet();
   const { search } = useLocation();
-  const { balance, isLoading: balanceLoading } = usePayTokenBalance();
+  const { balance, isLoading: balanceLoading } = useTokenBalance(PAY_TOKEN);
   const tx = useTransaction(BUY_TX_MESSAGES);
   const [option, setOption] = useState<number | null>(null);
   const [text, setText] = useState('');
@@ -212,7 +197,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   return (
     <DetailSection id="buy" testId="detail-buy" title={title}>
       <Form data-testid="buy-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Choices>
+        <ChoiceGroup>
           <legend>
             <FormattedMessage id="market.detail.buy.option" />
           </legend>
@@ -234,7 +219,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
               </span>
             </Choice>
           ))}
-        </Choices>
+        </ChoiceGroup>
 
         <Field>
           <label htmlFor={inputId}>

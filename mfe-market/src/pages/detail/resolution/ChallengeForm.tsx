@@ -12,16 +12,16 @@ import {
   uploadEvidence,
   useIntl,
   useTransaction,
-  useUserInfo,
   type MarketDetail,
   type QueryKey,
 } from '@prds/shared';
 import { Muted } from '../DetailSection';
+import { useTokenBalance } from '../useTokenBalance';
 import { EVIDENCE_API_ERRORS, EVIDENCE_IMAGE_TYPES, EVIDENCE_TEXT_MAX, checkEvidence, type EvidenceError } from './evidenceFile';
 import { ErrorText, Field, KnownAtField, OptionSelect, Panel, Row, Stack, TextArea } from './panel';
 import type { ChallengeAvailability } from './resolutionActions';
 import { CHALLENGE_TX_MESSAGES } from './resolutionMessages';
-import { checkKnownAt, fromDateTimeLocal, type KnownAtError } from './timeInput';
+import { KNOWN_AT_ERROR_MESSAGE, checkKnownAt, fromDateTimeLocal, type KnownAtError } from './timeInput';
 
 type FormError = EvidenceError | 'textInvalid' | 'option' | 'insufficientBalance' | 'upload' | KnownAtErrorKey;
 type KnownAtErrorKey = `knownAt.${KnownAtError}`;
@@ -35,10 +35,10 @@ const FORM_ERROR = {
   option: { id: 'market.resolution.chooseOptionError' },
   insufficientBalance: { id: 'market.resolution.challenge.error.insufficientBalance' },
   upload: { id: 'market.resolution.challenge.error.upload' },
-  'knownAt.empty': { id: 'market.resolution.knownAtError.empty' },
-  'knownAt.future': { id: 'market.resolution.knownAtError.future' },
-  'knownAt.beforeCreation': { id: 'market.resolution.knownAtError.beforeCreation' },
-  'knownAt.afterConfirmation': { id: 'market.resolution.knownAtError.afterConfirmation' },
+  'knownAt.empty': KNOWN_AT_ERROR_MESSAGE.empty,
+  'knownAt.future': KNOWN_AT_ERROR_MESSAGE.future,
+  'knownAt.beforeCreation': KNOWN_AT_ERROR_MESSAGE.beforeCreation,
+  'knownAt.afterConfirmation': KNOWN_AT_ERROR_MESSAGE.afterConfirmation,
 } as const satisfies Record<FormError, { id: string }>;
 
 const UNAVAILABLE = {
@@ -55,17 +55,6 @@ const Preview = styled.img`
   object-fit: contain;
   border-radius: ${({ theme }) => theme.radii.sm};
 `;
-
-function usePrdsBalance(): bigint | null {
-  const { fundData } = useUserInfo();
-  const item = fundData.find((fund) => fund.symbol === PLATFORM_TOKEN.symbol);
-  if (item === undefined) return null;
-  try {
-    return BigInt(item.balance);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A participant's challenge: the claim they say is right, the 'battle image' and 'battle information'
@@ -85,7 +74,7 @@ export function ChallengeForm({
 }) {
   const intl = useIntl();
   const tx = useTransaction(CHALLENGE_TX_MESSAGES);
-  const balance = usePrdsBalance();
+  const { balance } = useTokenBalance(PLATFORM_TOKEN);
   const [option, setOption] = useState('');
   const [knownAtText, setKnownAtText] = useState('');
   const [image, setImage] = useState<File | null>(null);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   FormattedMessage,
+  PAY_TOKEN,
   Input,
   TransactionStatus,
   queryKeys,
@@ -10,19 +11,12 @@ import {
   type QueryKey,
 } from '@prds/shared';
 import { parseAmount } from '../buy/parseAmount';
-import { usePayTokenBalance } from '../buy/usePayTokenBalance';
+import { useTokenBalance } from '../useTokenBalance';
 import { Muted } from '../DetailSection';
 import { ErrorText, Field, KnownAtField, OptionSelect, Panel, Row, Stack } from './panel';
 import type { ResolutionActions } from './resolutionActions';
 import { CONFIRM_TX_MESSAGES, MARGIN_TX_MESSAGES, RESPOND_TX_MESSAGES } from './resolutionMessages';
-import { checkKnownAt, fromDateTimeLocal, toDateTimeLocal, type KnownAtError } from './timeInput';
-
-const KNOWN_AT_ERROR = {
-  empty: { id: 'market.resolution.knownAtError.empty' },
-  future: { id: 'market.resolution.knownAtError.future' },
-  beforeCreation: { id: 'market.resolution.knownAtError.beforeCreation' },
-  afterConfirmation: { id: 'market.resolution.knownAtError.afterConfirmation' },
-} as const satisfies Record<KnownAtError, { id: string }>;
+import { KNOWN_AT_ERROR_MESSAGE, checkKnownAt, fromDateTimeLocal, toDateTimeLocal, type KnownAtError } from './timeInput';
 
 const MARGIN_ERROR = {
   empty: { id: 'market.resolution.margin.error.empty' },
@@ -50,7 +44,7 @@ export function IssuerPanel({
   const confirmTx = useTransaction(CONFIRM_TX_MESSAGES);
   const respondTx = useTransaction(RESPOND_TX_MESSAGES);
   const marginTx = useTransaction(MARGIN_TX_MESSAGES);
-  const { balance } = usePayTokenBalance();
+  const { balance } = useTokenBalance(PAY_TOKEN);
   const [option, setOption] = useState('');
   const [knownAtText, setKnownAtText] = useState(() => toDateTimeLocal(now));
   const [optionMissing, setOptionMissing] = useState(false);
@@ -147,7 +141,7 @@ export function IssuerPanel({
           )}
           {knownAtError !== null && (
             <ErrorText role="alert">
-              <FormattedMessage {...KNOWN_AT_ERROR[knownAtError]} />
+              <FormattedMessage {...KNOWN_AT_ERROR_MESSAGE[knownAtError]} />
             </ErrorText>
           )}
           <TransactionStatus state={confirmTx.state} />

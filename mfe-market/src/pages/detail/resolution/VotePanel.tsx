@@ -18,20 +18,11 @@ import {
   type VoteChoiceView,
   type VoteView,
 } from '@prds/shared';
-import { Muted } from '../DetailSection';
+import { ChoiceGroup, Muted } from '../DetailSection';
 import { Moment } from '../header/Moment';
 import { ErrorText, Panel, Stack } from './panel';
 import type { ResolutionActions } from './resolutionActions';
 import { VOTE_KIND_LABEL, VOTE_TX_MESSAGES, labelOf } from './resolutionMessages';
-
-const Choices = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  margin: 0;
-  padding: 0;
-  border: none;
-`;
 
 const Choice = styled.label`
   display: grid;
@@ -131,7 +122,7 @@ export function VotePanel({
         </div>
       )}
       <Stack onSubmit={onSubmit}>
-        <Choices disabled={!canVote || tx.busy}>
+        <ChoiceGroup disabled={!canVote || tx.busy}>
           {vote.choices.map((c) => (
             <Choice key={c.choice}>
               <input
@@ -152,7 +143,7 @@ export function VotePanel({
               </Tally>
             </Choice>
           ))}
-        </Choices>
+        </ChoiceGroup>
         <Muted>
           <FormattedMessage
             id="market.resolution.vote.total"
