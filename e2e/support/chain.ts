@@ -1,6 +1,7 @@
-// Devnet helpers for the test process: fresh funded accounts, Claim eligibility, balances.
-// Every helper talks to the devnet the suite's globalSetup started (127.0.0.1:8545, chain 31337) and is
-// bounded in time; each test uses accounts of its own (two workers share one devnet), never the seed's.
+// Devnet helpers for the test process: fresh funded accounts, Claim eligibility, balances. The module's
+// functions talk to the devnet the suite's globalSetup started (127.0.0.1:8545, chain 31337); `Devnet`
+// serves a spec's own devnet the same way. Every call is bounded in time; each test uses accounts of its
+// own (two workers share one devnet), never the seed's.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, parseEther, toQuantity, Wallet, type Signer } from 'ethers';
@@ -12,38 +13,98 @@ const SEED_FILE = path.resolve(__dirname, '..', '..', 'contracts', 'deployments'
 /** Upper bound for one helper (a few mined transactions on an automining devnet). */
 const HELPER_TIMEOUT_MS = 20_000;
 
-let sharedProvider: JsonRpcProvider | undefined;
+/**
+ * One devnet as the test process sees it: its contracts, fresh funded accounts, balances. The suite's
+ * shared devnet is `sharedDevnet()`; a spec on a devnet of its own (support/ownStack.ts) makes one for
+ * its URL. No batching, no cache (a cached nonce went stale), a fixed network.
+ */
+export class Devnet {
+  readonly provider: JsonRpcProvider;
 
-/** One provider per test process: no batching, no cache (a cached nonce went stale), fixed network. */
-export function devnet(): JsonRpcProvider {
-  if (!sharedProvider) {
-    sharedProvider = new JsonRpcProvider(DEVNET_RPC_URL, DEVNET_CHAIN_ID, {
-      batchMaxCount: 1,
-      cacheTimeout: -1,
-      staticNetwork: true,
-    });
-    sharedProvider.pollingInterval = 250;
+  constructor(
+    readonly rpcUrl: string,
+    /** Upper bound for one call on this devnet. */
+    readonly timeoutMs = HELPER_TIMEOUT_MS,
+  ) {
+    this.provider = new JsonRpcProvider(rpcUrl, DEVNET_CHAIN_ID, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+    this.provider.pollingInterval = 250;
   }
-  return sharedProvider;
+
+  /** `run`, failing with `label` if this devnet has not answered within its time-out. */
+  protected call<T>(label: string, run: () => Promise<T>): Promise<T> {
+    return bounded(label, run, this.timeoutMs);
+  }
+
+  claim(runner: Signer | JsonRpcProvider = this.provider): Contract {
+    return new Contract(CONTRACTS.Claim.address, CONTRACTS.Claim.abi, runner);
+  }
+  prds(runner: Signer | JsonRpcProvider = this.provider): Contract {
+    return new Contract(CONTRACTS.PRDS.address, CONTRACTS.PRDS.abi, runner);
+  }
+  usdt(runner: Signer | JsonRpcProvider = this.provider): Contract {
+    return new Contract(CONTRACTS.DevUSDT.address, CONTRACTS.DevUSDT.abi, runner);
+  }
+  markets(runner: Signer | JsonRpcProvider = this.provider): Contract {
+    return new Contract(CONTRACTS.Markets.address, CONTRACTS.Markets.abi, runner);
+  }
+  license(runner: Signer | JsonRpcProvider = this.provider): Contract {
+    return new Contract(CONTRACTS.License.address, CONTRACTS.License.abi, runner);
+  }
+
+  /** Sets `account`'s BNB (native) balance. */
+  async setNativeBalance(account: string, wei: bigint): Promise<void> {
+    await this.call('hardhat_setBalance', () => this.provider.send('hardhat_setBalance', [account, toQuantity(wei)]));
+  }
+
+  /** A new random account (never one of the seed's), holding `bnb` (default 10) native, connected here. */
+  async freshAccount(bnb: bigint = parseEther('10')): Promise<Wallet> {
+    const wallet = new Wallet(Wallet.createRandom().privateKey, this.provider);
+    await this.setNativeBalance(wallet.address, bnb);
+    return wallet;
+  }
+
+  async prdsBalance(account: string): Promise<bigint> {
+    return this.call('PRDS.balanceOf', () => this.prds().getFunction('balanceOf')(account) as Promise<bigint>);
+  }
+
+  async usdtBalance(account: string): Promise<bigint> {
+    return this.call('DevUSDT.balanceOf', () => this.usdt().getFunction('balanceOf')(account) as Promise<bigint>);
+  }
+
+  /** Mints `amount` DevUSDT (wei) to `account` from itself (it needs gas). */
+  async mintUsdt(account: Signer, amount: bigint): Promise<void> {
+    await this.call('DevUSDT.mint', async () =>
+      mined('DevUSDT.mint', this.usdt(account).getFunction('mint')(await account.getAddress(), amount)),
+    );
+  }
+
+  destroy(): void {
+    this.provider.destroy();
+  }
 }
 
-export function claimContract(runner: Signer | JsonRpcProvider = devnet()): Contract {
-  return new Contract(CONTRACTS.Claim.address, CONTRACTS.Claim.abi, runner);
-}
-export function prdsContract(runner: Signer | JsonRpcProvider = devnet()): Contract {
-  return new Contract(CONTRACTS.PRDS.address, CONTRACTS.PRDS.abi, runner);
-}
-export function usdtContract(runner: Signer | JsonRpcProvider = devnet()): Contract {
-  return new Contract(CONTRACTS.DevUSDT.address, CONTRACTS.DevUSDT.abi, runner);
-}
-export function marketsContract(runner: Signer | JsonRpcProvider = devnet()): Contract {
-  return new Contract(CONTRACTS.Markets.address, CONTRACTS.Markets.abi, runner);
+let shared: Devnet | undefined;
+
+/** The devnet the suite's globalSetup started, one per test process. */
+export function sharedDevnet(): Devnet {
+  shared ??= new Devnet(DEVNET_RPC_URL);
+  return shared;
 }
 
+export function devnet(): JsonRpcProvider {
+  return sharedDevnet().provider;
+}
+
+export const claimContract = (runner?: Signer | JsonRpcProvider): Contract => sharedDevnet().claim(runner);
+export const prdsContract = (runner?: Signer | JsonRpcProvider): Contract => sharedDevnet().prds(runner);
+export const usdtContract = (runner?: Signer | JsonRpcProvider): Contract => sharedDevnet().usdt(runner);
+export const marketsContract = (runner?: Signer | JsonRpcProvider): Contract => sharedDevnet().markets(runner);
+
+/** Runs `run`, failing with `label` if the chain (or the api) has not answered within `ms`. */
 async function bounded<T>(label: string, run: () => Promise<T>, ms = HELPER_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label}: no answer from the devnet within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ms} ms`)), ms);
   });
   try {
     return await Promise.race([run(), timeout]);
@@ -58,23 +119,15 @@ async function mined(label: string, sent: Promise<{ wait(): Promise<unknown> }>)
   if (!receipt || receipt.status !== 1) throw new Error(`${label}: transaction failed`);
 }
 
-// ---------------------------------------------------------------- accounts and native balance
+// ---------------------------------------------------------------- accounts and native balance (shared devnet)
 
-/** Sets `account`'s BNB (native) balance on the devnet. */
-export async function setNativeBalance(account: string, wei: bigint): Promise<void> {
-  await bounded('hardhat_setBalance', () => devnet().send('hardhat_setBalance', [account, toQuantity(wei)]));
-}
+export const setNativeBalance = (account: string, wei: bigint): Promise<void> => sharedDevnet().setNativeBalance(account, wei);
 
 export async function nativeBalance(account: string): Promise<bigint> {
   return bounded('eth_getBalance', () => devnet().getBalance(account));
 }
 
-/** A new random account (never one of the seed's), holding `bnb` (default 10) native, connected to the devnet. */
-export async function freshAccount(bnb: bigint = parseEther('10')): Promise<Wallet> {
-  const wallet = new Wallet(Wallet.createRandom().privateKey, devnet());
-  await setNativeBalance(wallet.address, bnb);
-  return wallet;
-}
+export const freshAccount = (bnb?: bigint): Promise<Wallet> => sharedDevnet().freshAccount(bnb);
 
 /** Addresses the seed uses (to keep tests off them). Empty when the seed file is not there. */
 export function seedAccounts(): string[] {
@@ -103,13 +156,8 @@ export async function claimAmount(): Promise<bigint> {
   return bounded('Claim.claimAmount', () => claimContract().getFunction('claimAmount')() as Promise<bigint>);
 }
 
-export async function prdsBalance(account: string): Promise<bigint> {
-  return bounded('PRDS.balanceOf', () => prdsContract().getFunction('balanceOf')(account) as Promise<bigint>);
-}
-
-export async function usdtBalance(account: string): Promise<bigint> {
-  return bounded('DevUSDT.balanceOf', () => usdtContract().getFunction('balanceOf')(account) as Promise<bigint>);
-}
+export const prdsBalance = (account: string): Promise<bigint> => sharedDevnet().prdsBalance(account);
+export const usdtBalance = (account: string): Promise<bigint> => sharedDevnet().usdtBalance(account);
 
 interface SeedFile {
   accounts: Record<string, string>;
@@ -199,8 +247,4 @@ export async function waitFor<T>(label: string, read: () => Promise<T>, accept: 
 }
 
 /** Mints `amount` DevUSDT (wei) to `account` from itself (it needs gas). */
-export async function mintUsdt(account: Signer, amount: bigint): Promise<void> {
-  await bounded('DevUSDT.mint', async () =>
-    mined('DevUSDT.mint', usdtContract(account).getFunction('mint')(await account.getAddress(), amount)),
-  );
-}
+export const mintUsdt = (account: Signer, amount: bigint): Promise<void> => sharedDevnet().mintUsdt(account, amount);

@@ -3,12 +3,12 @@
 // and voters, buys, the devnet clock moved past a deadline, and the reads that check the end result.
 // Every call is bounded; accounts are fresh (never the seed's) except the deployer, which holds the
 // PRDS supply and hands it out.
-import { Contract, JsonRpcProvider, Wallet, parseEther, toQuantity, type Signer } from 'ethers';
-import { deployments, enums } from '@prds/contracts';
+import type { Signer, Wallet } from 'ethers';
+import { enums } from '@prds/contracts';
 import { LicenseType, buyLicense, buyPosition, issueMarket, send } from '@prds/contracts/actions';
-import { DEVNET_CHAIN_ID } from './testWallet';
+import { Devnet } from './chain';
 
-const CONTRACTS = deployments[31337].contracts;
+/** Calls on the private stack get longer: it shares the machine with the suite's own. */
 const CALL_TIMEOUT_MS = 30_000;
 
 export type MarketStateName = (typeof enums.IMarketsTypes.MarketState)[number];
@@ -41,50 +41,13 @@ interface ApiEnvelope<T> {
   extra: { now?: number; message?: string } | null;
 }
 
-async function bounded<T>(label: string, run: () => Promise<T>, ms = CALL_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([run(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The devnet and api of one private stack, as the test process sees them. */
-export class ResolutionChain {
-  readonly provider: JsonRpcProvider;
-
+export class ResolutionChain extends Devnet {
   constructor(
-    readonly devnetUrl: string,
+    devnetUrl: string,
     readonly apiUrl: string,
   ) {
-    this.provider = new JsonRpcProvider(devnetUrl, DEVNET_CHAIN_ID, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
-    this.provider.pollingInterval = 250;
-  }
-
-  markets(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.Markets.address, CONTRACTS.Markets.abi, runner);
-  }
-  usdt(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.DevUSDT.address, CONTRACTS.DevUSDT.abi, runner);
-  }
-  prds(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.PRDS.address, CONTRACTS.PRDS.abi, runner);
-  }
-  license(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.License.address, CONTRACTS.License.abi, runner);
-  }
-
-  // -------------------------------------------------------------- accounts
-
-  /** A new random account with `bnb` native for gas. */
-  async freshAccount(bnb: bigint = parseEther('10')): Promise<Wallet> {
-    const wallet = new Wallet(Wallet.createRandom().privateKey, this.provider);
-    await bounded('hardhat_setBalance', () => this.provider.send('hardhat_setBalance', [wallet.address, toQuantity(bnb)]));
-    return wallet;
+    super(devnetUrl, CALL_TIMEOUT_MS);
   }
 
   /** The node's account #0: deployed the protocol and holds the PRDS supply the seed did not give away. */
@@ -97,20 +60,11 @@ export class ResolutionChain {
   /** PRDS from the deployer (voting power counts from the next block: self-delegated on receipt). */
   async grantPrds(to: string, amount: bigint): Promise<void> {
     const deployer = await this.deployer();
-    await bounded('PRDS.transfer', () => send(this.prds(), deployer, 'transfer', to, amount));
+    await this.call('PRDS.transfer', () => send(this.prds(), deployer, 'transfer', to, amount));
   }
 
-  async prdsBalance(account: string): Promise<bigint> {
-    return bounded('PRDS.balanceOf', () => this.prds().getFunction('balanceOf')(account) as Promise<bigint>);
-  }
   async prdsTotalSupply(): Promise<bigint> {
-    return bounded('PRDS.totalSupply', () => this.prds().getFunction('totalSupply')() as Promise<bigint>);
-  }
-  async usdtBalance(account: string): Promise<bigint> {
-    return bounded('DevUSDT.balanceOf', () => this.usdt().getFunction('balanceOf')(account) as Promise<bigint>);
-  }
-  async mintUsdt(account: Wallet, amount: bigint): Promise<void> {
-    await bounded('DevUSDT.mint', () => send(this.usdt(), account, 'mint', account.address, amount));
+    return this.call('PRDS.totalSupply', () => this.prds().getFunction('totalSupply')() as Promise<bigint>);
   }
 
   // -------------------------------------------------------------- a market's life
@@ -135,11 +89,11 @@ export class ResolutionChain {
   /** The issuer buys a Common License and issues `market` with it (metadata submitted first). */
   async issue(issuer: Wallet, market: NewMarket): Promise<IssuedMarket> {
     const hash = await this.submitMetadata(market);
-    const licenseId = await bounded('License.buy', () => buyLicense(this.license(), this.usdt(), issuer, LicenseType.Common));
+    const licenseId = await this.call('License.buy', () => buyLicense(this.license(), this.usdt(), issuer, LicenseType.Common));
     const now = await this.now();
     const lastTradingTime = now + market.tradingFor;
     const expirationTime = now + market.expiresAfter;
-    const { id, metadataHash } = await bounded('Markets.issue', () =>
+    const { id, metadataHash } = await this.call('Markets.issue', () =>
       issueMarket(this.markets(), this.usdt(), this.license(), issuer, {
         licenseId,
         event: market.event,
@@ -159,11 +113,11 @@ export class ResolutionChain {
 
   /** `buyer` buys `amount` (fee included) of `option`, minting the USDT first. */
   async buy(buyer: Wallet, id: bigint, option: number, amount: bigint): Promise<void> {
-    await bounded('Markets.buy', () => buyPosition(this.markets(), this.usdt(), buyer, id, option, amount));
+    await this.call('Markets.buy', () => buyPosition(this.markets(), this.usdt(), buyer, id, option, amount));
   }
 
   async marketState(id: bigint): Promise<MarketStateName> {
-    const index = Number(await bounded('Markets.marketState', () => this.markets().getFunction('marketState')(id)));
+    const index = Number(await this.call('Markets.marketState', () => this.markets().getFunction('marketState')(id)));
     const name = enums.IMarketsTypes.MarketState[index];
     if (!name) throw new Error(`marketState answered an unknown value ${index}`);
     return name;
@@ -171,12 +125,12 @@ export class ResolutionChain {
 
   /** Stake (fee excluded) of `account` on `option`. */
   async stakeOf(id: bigint, account: string, option: number): Promise<bigint> {
-    const [stake] = (await bounded('Markets.positionOf', () => this.markets().getFunction('positionOf')(id, account, option))) as [bigint, bigint];
+    const [stake] = (await this.call('Markets.positionOf', () => this.markets().getFunction('positionOf')(id, account, option))) as [bigint, bigint];
     return BigInt(stake);
   }
 
   async challenges(id: bigint): Promise<{ challenger: string; option: number; status: ChallengeStatusName; stake: bigint; compensation: bigint }[]> {
-    const list = (await bounded('Markets.challengesOf', () => this.markets().getFunction('challengesOf')(id))) as {
+    const list = (await this.call('Markets.challengesOf', () => this.markets().getFunction('challengesOf')(id))) as {
       challenger: string;
       option: bigint;
       status: bigint;
@@ -193,7 +147,7 @@ export class ResolutionChain {
   }
 
   async challengeStake(): Promise<bigint> {
-    const params = (await bounded('Markets.params', () => this.markets().getFunction('params')())) as { challengeStake: bigint; quorumBps: bigint };
+    const params = (await this.call('Markets.params', () => this.markets().getFunction('params')())) as { challengeStake: bigint; quorumBps: bigint };
     return BigInt(params.challengeStake);
   }
 
@@ -201,22 +155,22 @@ export class ResolutionChain {
 
   /** The latest block's timestamp: the protocol's (and, once indexed, the api's) "now". */
   async now(): Promise<number> {
-    const block = await bounded('eth_getBlockByNumber', () => this.provider.getBlock('latest'));
+    const block = await this.call('eth_getBlockByNumber', () => this.provider.getBlock('latest'));
     if (!block) throw new Error('no latest block');
     return block.timestamp;
   }
 
   /** Moves the devnet's clock `seconds` forward and mines a block at the new time. */
   async increaseTime(seconds: number): Promise<number> {
-    await bounded('evm_increaseTime', () => this.provider.send('evm_increaseTime', [seconds]));
-    await bounded('evm_mine', () => this.provider.send('evm_mine', []));
+    await this.call('evm_increaseTime', () => this.provider.send('evm_increaseTime', [seconds]));
+    await this.call('evm_mine', () => this.provider.send('evm_mine', []));
     return this.now();
   }
 
   // -------------------------------------------------------------- api
 
   async api<T>(pathName: string, body: unknown): Promise<ApiEnvelope<T>> {
-    return bounded(pathName, async () => {
+    return this.call(pathName, async () => {
       const response = await fetch(`${this.apiUrl}${pathName}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -243,9 +197,5 @@ export class ResolutionChain {
       if (Date.now() > deadline) throw new Error(`the private api did not catch up with market ${id} within ${ms} ms: ${last}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-  }
-
-  destroy(): void {
-    this.provider.destroy();
   }
 }
