@@ -4,10 +4,7 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: {
-    "^.+\\.ts$": [
-      "@swc/jest",
-      { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } },
-    ],
+    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }],
   },
   // Compiles the contracts once per run (fast when nothing changed) so each suite can deploy them.
   globalSetup: "<rootDir>/../contracts/test/helpers/globalSetup.cjs",

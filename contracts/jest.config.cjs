@@ -4,10 +4,7 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: {
-    "^.+\\.ts$": [
-      "@swc/jest",
-      { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } },
-    ],
+    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }],
   },
   // Compile once per run so each worker's in-process Hardhat finds fresh artifacts without racing.
   globalSetup: "<rootDir>/test/helpers/globalSetup.cjs",

@@ -22,10 +22,7 @@ import path from 'node:path';
  * (`id={error.messageKey}`, `id={item.labelId}`) is fine: the literal is written where the key is chosen.
  */
 const KEY_NAME = String.raw`(?<!(?:const|let|var)\s+)\b(?:id|messageKey|[a-z][A-Za-z0-9]*(?:Id|MessageKey))`;
-export const KEY_USAGE = new RegExp(
-  String.raw`${KEY_NAME}\s*[:=]\s*\{?\s*(['"])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)\1`,
-  'g',
-);
+export const KEY_USAGE = new RegExp(String.raw`${KEY_NAME}\s*[:=]\s*\{?\s*(['"])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)\1`, 'g');
 const KEY = String.raw`([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)`;
 /** `id: open ? 'host.nav.closeMenu' : 'host.nav.openMenu'`: both branches literal keys, on one line. */
 export const TERNARY_KEY_USAGE = new RegExp(

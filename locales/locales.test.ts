@@ -83,11 +83,13 @@ describe('locale files', () => {
       expect(bad).toEqual([]);
     });
 
-    it("uses the same placeholders as English in every message", () => {
+    it('uses the same placeholders as English in every message', () => {
       const mismatched = enKeys.filter((k) => {
         const value = messages[k];
         const source = en[k];
-        return typeof value === 'string' && typeof source === 'string' && argumentsOf(value).join() !== argumentsOf(source).join();
+        return (
+          typeof value === 'string' && typeof source === 'string' && argumentsOf(value).join() !== argumentsOf(source).join()
+        );
       });
       expect(mismatched).toEqual([]);
     });

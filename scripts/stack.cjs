@@ -277,7 +277,9 @@ async function waitIndexed(apiUrl, devnetUrl, seed, timeoutMs, apiLog) {
   let last = 'no answer yet';
   for (;;) {
     try {
-      const status = lastTx ? await call(apiUrl, '/api/get-trans-status', { hash: lastTx }) : { code: 0, data: { indexed: true } };
+      const status = lastTx
+        ? await call(apiUrl, '/api/get-trans-status', { hash: lastTx })
+        : { code: 0, data: { indexed: true } };
       const list = await call(apiUrl, '/api/markets', { page: 1, pageSize: 100 });
       if (list.code !== 0) throw new Error(`/api/markets: ${list.msg}`);
       const ids = new Set(list.data.list.map((m) => m.id));
@@ -429,7 +431,11 @@ function parseArgs(argv) {
     else if (arg === '--run-dir') args.runDir = path.resolve(value());
     else if (arg === '--devnet-port') args.devnetPort = Number(value());
     else if (arg === '--api-port') args.apiPort = Number(value());
-    else if (arg === '--cors-origins') args.corsOrigins = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (arg === '--cors-origins')
+      args.corsOrigins = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else throw new Error(`unknown argument ${arg}`);
   }
   return args;
@@ -480,7 +486,9 @@ async function cli() {
     const pids = readPids(args.runDir);
     for (const name of ['devnet', 'api']) {
       if (pids[name] && !isAlive(pids[name])) {
-        console.error(`STACK FAILED: the ${name} stopped; last lines of ${path.join(args.runDir, `${name}.log`)}:\n${tail(path.join(args.runDir, `${name}.log`))}`);
+        console.error(
+          `STACK FAILED: the ${name} stopped; last lines of ${path.join(args.runDir, `${name}.log`)}:\n${tail(path.join(args.runDir, `${name}.log`))}`,
+        );
         clearInterval(check);
         void shutdown(1);
         return;

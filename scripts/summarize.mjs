@@ -18,7 +18,9 @@ function readPlaywright(file) {
   return { passed: s.expected + s.flaky, failed: s.unexpected + setupErrors, skipped: s.skipped };
 }
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const args = process.argv.slice(2);
 const stepsAt = args.indexOf('--failed-steps');
 if (stepsAt >= 0) {
@@ -37,7 +39,9 @@ for (const arg of args) {
     console.log(`suite ${name}: no readable results (${err.message.split('\n')[0]}) — counted as 1 failure`);
   }
   console.log(`suite ${name}: ${res.passed} passed, ${res.failed} failed${res.skipped ? `, ${res.skipped} skipped` : ''}`);
-  passed += res.passed; failed += res.failed; skipped += res.skipped;
+  passed += res.passed;
+  failed += res.failed;
+  skipped += res.skipped;
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

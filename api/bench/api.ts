@@ -166,7 +166,9 @@ async function main(): Promise<void> {
       .execute();
     // Fresh statistics, as a running database has.
     await sql`analyze`.execute(db.kysely);
-    log(`seeded ${seeded.markets} markets (${seeded.options} options) in ${seedSeconds.toFixed(1)} s; '${term}' in ${seeded.matches}`);
+    log(
+      `seeded ${seeded.markets} markets (${seeded.options} options) in ${seedSeconds.toFixed(1)} s; '${term}' in ${seeded.matches}`,
+    );
 
     const config = {
       ...loadConfig({ ...process.env, ...bench.env, PRDS_API_PORT: "0", PRDS_RATE_LIMIT_MAX: "1000000000" }),
@@ -191,7 +193,8 @@ async function main(): Promise<void> {
     // One answer checked before measuring: a page of 20 out of the markets the term matches.
     const check = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
     const answer = (await check.json()) as { code: number; data: MarketsPage };
-    if (check.status !== 200 || answer.code !== 0) throw new Error(`/api/markets answered ${check.status} ${JSON.stringify(answer).slice(0, 400)}`);
+    if (check.status !== 200 || answer.code !== 0)
+      throw new Error(`/api/markets answered ${check.status} ${JSON.stringify(answer).slice(0, 400)}`);
     if (answer.data.list.length !== Math.min(20, seeded.matches)) {
       throw new Error(`/api/markets answered ${answer.data.list.length} markets, expected ${Math.min(20, seeded.matches)}`);
     }
@@ -205,7 +208,9 @@ async function main(): Promise<void> {
     const words = searchWords();
     const mix = shuffled([
       ...words.flatMap((word) => [1, 2, 3].map((page) => ({ page, pageSize: 20, search: word, sort: "volume" }))),
-      ...words.flatMap((a) => words.filter((b) => b !== a).map((b) => ({ page: 1, pageSize: 20, search: `${a} ${b}`, sort: "volume" }))),
+      ...words.flatMap((a) =>
+        words.filter((b) => b !== a).map((b) => ({ page: 1, pageSize: 20, search: `${a} ${b}`, sort: "volume" })),
+      ),
     ]).map((b) => JSON.stringify(b));
     log(`${mix.length} different searches in the mix (${words.length} words)`);
     const popular = zipfSequence(mix, 50_000);
@@ -216,7 +221,11 @@ async function main(): Promise<void> {
     let headBlock = 1_000 + count * 3 + 10;
     const ticker = setInterval(() => {
       headBlock += 1;
-      void db.kysely.updateTable("indexer_state").set({ value: String(headBlock) }).where("key", "=", "head_block").execute();
+      void db.kysely
+        .updateTable("indexer_state")
+        .set({ value: String(headBlock) })
+        .where("key", "=", "head_block")
+        .execute();
     }, BLOCK_MS);
     cleanups.unshift(async () => clearInterval(ticker));
 
@@ -230,7 +239,12 @@ async function main(): Promise<void> {
     const same = await measure(apiUrl, [body], seconds, connections);
     const z = await measure(apiUrl, popular, seconds, connections);
     const a = await measure(apiUrl, mix, seconds, connections);
-    for (const [name, m] of [["bare_fastify", b], ["api_markets_same_query", same], ["api_markets_popularity_mix", z], ["api_markets", a]] as const) {
+    for (const [name, m] of [
+      ["bare_fastify", b],
+      ["api_markets_same_query", same],
+      ["api_markets_popularity_mix", z],
+      ["api_markets", a],
+    ] as const) {
       if (m.non2xx > 0 || m.errors > 0) log(`WARNING ${name}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
     }
 

@@ -30,12 +30,16 @@ export async function startBenchDevnet(): Promise<BenchDevnet> {
   const url = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(path.join(tmpdir(), "prds-bench-hardhat-"));
   mkdirSync(path.join(scratch, "artifacts"), { recursive: true });
-  const node: ChildProcess = spawn(process.execPath, [HARDHAT_CLI, "--config", CONFIG, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-    // Hardhat insists on a local installation near the working directory: the api package has one.
-    cwd: path.resolve(__dirname, ".."),
-    env: { ...process.env, PRDS_BENCH_HARDHAT_DIR: scratch },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const node: ChildProcess = spawn(
+    process.execPath,
+    [HARDHAT_CLI, "--config", CONFIG, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    {
+      // Hardhat insists on a local installation near the working directory: the api package has one.
+      cwd: path.resolve(__dirname, ".."),
+      env: { ...process.env, PRDS_BENCH_HARDHAT_DIR: scratch },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   node.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -62,7 +62,11 @@ function post(url: string, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
-      { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -211,7 +215,9 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
       await pace();
     }
     if (verify) {
-      const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as ({ status: string } | null)[];
+      const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as ({
+        status: string;
+      } | null)[];
       const failed = receipts.findIndex((r) => r?.status !== "0x1");
       if (failed >= 0) {
         const tx = txs[failed];

@@ -43,7 +43,12 @@ async function getLogsRate(
   let calls = 0;
   for (let start = from; start <= to; start += batchBlocks) {
     const end = Math.min(to, start + batchBlocks - 1);
-    const body = JSON.stringify({ jsonrpc: "2.0", id: calls + 1, method: "eth_getLogs", params: [{ fromBlock: toBeHex(start), toBlock: toBeHex(end), address: addresses }] });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: calls + 1,
+      method: "eth_getLogs",
+      params: [{ fromBlock: toBeHex(start), toBlock: toBeHex(end), address: addresses }],
+    });
     const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
     const reply = (await response.json()) as { result?: unknown[]; error?: { message: string } };
     if (!reply.result) throw new Error(`eth_getLogs ${start}-${end}: ${reply.error?.message ?? "no result"}`);
@@ -111,12 +116,16 @@ async function main(): Promise<void> {
     const indexerSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     await indexer.stop();
     chain.close();
-    const row = await bench.db.kysely.selectFrom("chain_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const row = await bench.db.kysely
+      .selectFrom("chain_events")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
     const indexed = Number(row.n);
 
     const raw2 = await getLogsRate(devnet.url, watched, from, head, config.batchBlocks);
     const raw = raw1.events / raw1.seconds >= raw2.events / raw2.seconds ? raw1 : raw2;
-    if (caughtUp && indexed !== raw.events) log(`WARNING: the indexer wrote ${indexed} events, eth_getLogs returned ${raw.events}`);
+    if (caughtUp && indexed !== raw.events)
+      log(`WARNING: the indexer wrote ${indexed} events, eth_getLogs returned ${raw.events}`);
 
     const getLogsRateValue = raw.events / raw.seconds;
     const indexerRate = indexed / indexerSeconds;

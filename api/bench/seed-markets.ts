@@ -39,7 +39,20 @@ const pickTwo = <T>(rng: Rng, list: readonly T[]): [T, T] => {
   return [a, b];
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const YES_NO = ["Yes", "No"] as const;
 
 interface Generated {
@@ -48,24 +61,127 @@ interface Generated {
   category: string;
 }
 
-const COINS = ["Bitcoin", "Ethereum", "Solana", "BNB", "XRP", "Dogecoin", "Cardano", "Avalanche", "Chainlink", "Polygon", "Toncoin", "Litecoin"];
-const BANKS = ["the Federal Reserve", "the European Central Bank", "the Bank of England", "the Bank of Japan", "the Reserve Bank of India", "the Swiss National Bank"];
+const COINS = [
+  "Bitcoin",
+  "Ethereum",
+  "Solana",
+  "BNB",
+  "XRP",
+  "Dogecoin",
+  "Cardano",
+  "Avalanche",
+  "Chainlink",
+  "Polygon",
+  "Toncoin",
+  "Litecoin",
+];
+const BANKS = [
+  "the Federal Reserve",
+  "the European Central Bank",
+  "the Bank of England",
+  "the Bank of Japan",
+  "the Reserve Bank of India",
+  "the Swiss National Bank",
+];
 const INDICES = ["the S&P 500", "the Nasdaq 100", "the FTSE 100", "the DAX", "the Nikkei 225", "the Hang Seng", "the CAC 40"];
-const COMPANIES = ["Apple", "Microsoft", "Nvidia", "Tesla", "Amazon", "Alphabet", "Meta", "Samsung", "TSMC", "Netflix", "Spotify", "Airbnb"];
-const COUNTRIES = ["France", "Germany", "Brazil", "India", "Japan", "Canada", "Australia", "Mexico", "Spain", "Italy", "South Korea", "Nigeria", "Kenya", "Poland", "Chile"];
+const COMPANIES = [
+  "Apple",
+  "Microsoft",
+  "Nvidia",
+  "Tesla",
+  "Amazon",
+  "Alphabet",
+  "Meta",
+  "Samsung",
+  "TSMC",
+  "Netflix",
+  "Spotify",
+  "Airbnb",
+];
+const COUNTRIES = [
+  "France",
+  "Germany",
+  "Brazil",
+  "India",
+  "Japan",
+  "Canada",
+  "Australia",
+  "Mexico",
+  "Spain",
+  "Italy",
+  "South Korea",
+  "Nigeria",
+  "Kenya",
+  "Poland",
+  "Chile",
+];
 const PARTIES = ["the governing party", "the main opposition", "a coalition of centrist parties", "an independent candidate"];
-const MISSIONS = ["the lunar lander", "the Mars sample return", "the new space telescope", "the asteroid probe", "the crewed capsule", "the solar observatory"];
-const FILMS = ["the space drama", "the animated musical", "the historical epic", "the courtroom thriller", "the indie comedy", "the documentary on oceans"];
-const ARTISTS = ["the pop star's new album", "the band's reunion tour", "the rapper's debut single", "the orchestra's world premiere"];
-const CLUBS = ["Real Madrid", "Manchester City", "Bayern Munich", "Paris Saint-Germain", "Inter", "Arsenal", "Barcelona", "Liverpool", "Juventus", "Borussia Dortmund"];
-const CITIES = ["London", "Tokyo", "New York", "Paris", "Sydney", "São Paulo", "Mumbai", "Cairo", "Toronto", "Seoul", "Berlin", "Madrid"];
+const MISSIONS = [
+  "the lunar lander",
+  "the Mars sample return",
+  "the new space telescope",
+  "the asteroid probe",
+  "the crewed capsule",
+  "the solar observatory",
+];
+const FILMS = [
+  "the space drama",
+  "the animated musical",
+  "the historical epic",
+  "the courtroom thriller",
+  "the indie comedy",
+  "the documentary on oceans",
+];
+const ARTISTS = [
+  "the pop star's new album",
+  "the band's reunion tour",
+  "the rapper's debut single",
+  "the orchestra's world premiere",
+];
+const CLUBS = [
+  "Real Madrid",
+  "Manchester City",
+  "Bayern Munich",
+  "Paris Saint-Germain",
+  "Inter",
+  "Arsenal",
+  "Barcelona",
+  "Liverpool",
+  "Juventus",
+  "Borussia Dortmund",
+];
+const CITIES = [
+  "London",
+  "Tokyo",
+  "New York",
+  "Paris",
+  "Sydney",
+  "São Paulo",
+  "Mumbai",
+  "Cairo",
+  "Toronto",
+  "Seoul",
+  "Berlin",
+  "Madrid",
+];
 
 /**
  * Words people search for in these markets (names, places, subjects), lowercase: each matches
  * somewhere between a fraction of a percent and a few percent of the seeded markets.
  */
 export function searchWords(): string[] {
-  const words = [...COINS, ...BANKS, ...INDICES, ...COMPANIES, ...COUNTRIES, ...MISSIONS, ...FILMS, ...CLUBS, ...CITIES, ...MONTHS]
+  const words = [
+    ...COINS,
+    ...BANKS,
+    ...INDICES,
+    ...COMPANIES,
+    ...COUNTRIES,
+    ...MISSIONS,
+    ...FILMS,
+    ...CLUBS,
+    ...CITIES,
+    ...MONTHS,
+  ]
     .flatMap((text) => text.toLowerCase().split(/[^a-z0-9]+/))
     .filter((word) => word.length >= 4 && !["bank", "will", "with", "the"].includes(word));
   return [...new Set(words)].sort();
@@ -81,11 +197,20 @@ function generate(rng: Rng, year: number): Generated {
     const kind = rng();
     if (kind < 0.5) {
       const price = Math.round(10 ** (1 + rng() * 4));
-      return { category: "crypto", event: `Will ${coin} close above $${price.toLocaleString("en-US")} on ${date}?`, options: [...YES_NO] };
+      return {
+        category: "crypto",
+        event: `Will ${coin} close above $${price.toLocaleString("en-US")} on ${date}?`,
+        options: [...YES_NO],
+      };
     }
-    if (kind < 0.75) return { category: "crypto", event: `Will ${coin} reach a new all-time high before ${date}?`, options: [...YES_NO] };
+    if (kind < 0.75)
+      return { category: "crypto", event: `Will ${coin} reach a new all-time high before ${date}?`, options: [...YES_NO] };
     const [a, b] = pickTwo(rng, COINS);
-    return { category: "crypto", event: `Which will gain more in ${month} ${year}: ${a} or ${b}?`, options: [a, b, "About the same (within 1%)"] };
+    return {
+      category: "crypto",
+      event: `Which will gain more in ${month} ${year}: ${a} or ${b}?`,
+      options: [a, b, "About the same (within 1%)"],
+    };
   }
   if (roll < 0.38) {
     const kind = rng();
@@ -102,7 +227,11 @@ function generate(rng: Rng, year: number): Generated {
       return { category: "finance", event: `Will ${index} end ${month} ${year} higher than it started?`, options: [...YES_NO] };
     }
     const company = pick(rng, COMPANIES);
-    return { category: "finance", event: `Will ${company} beat analysts' revenue estimates in its next quarterly report?`, options: [...YES_NO] };
+    return {
+      category: "finance",
+      event: `Will ${company} beat analysts' revenue estimates in its next quarterly report?`,
+      options: [...YES_NO],
+    };
   }
   if (roll < 0.54) {
     const country = pick(rng, COUNTRIES);
@@ -110,19 +239,36 @@ function generate(rng: Rng, year: number): Generated {
       return {
         category: "politics",
         event: `Who will win the ${year} general election in ${country}?`,
-        options: PARTIES.slice(0, 2 + Math.floor(rng() * 3)).map((p) => p.replace(/^the /, "The ").replace(/^a /, "A ").replace(/^an /, "An ")),
+        options: PARTIES.slice(0, 2 + Math.floor(rng() * 3)).map((p) =>
+          p.replace(/^the /, "The ").replace(/^a /, "A ").replace(/^an /, "An "),
+        ),
       };
     }
-    return { category: "politics", event: `Will the parliament of ${country} pass the budget before ${date}?`, options: [...YES_NO] };
+    return {
+      category: "politics",
+      event: `Will the parliament of ${country} pass the budget before ${date}?`,
+      options: [...YES_NO],
+    };
   }
   if (roll < 0.68) {
     const company = pick(rng, COMPANIES);
-    const product = pick(rng, ["a foldable phone", "an AI assistant", "smart glasses", "a self-driving taxi service", "a new chip", "a subscription tier"]);
+    const product = pick(rng, [
+      "a foldable phone",
+      "an AI assistant",
+      "smart glasses",
+      "a self-driving taxi service",
+      "a new chip",
+      "a subscription tier",
+    ]);
     return { category: "technology", event: `Will ${company} launch ${product} before ${date}?`, options: [...YES_NO] };
   }
   if (roll < 0.78) {
     const mission = pick(rng, MISSIONS);
-    return { category: "science", event: `Will ${mission} launch successfully by ${date}?`, options: ["Yes, on schedule", "Yes, but delayed", "No"] };
+    return {
+      category: "science",
+      event: `Will ${mission} launch successfully by ${date}?`,
+      options: ["Yes, on schedule", "Yes, but delayed", "No"],
+    };
   }
   if (roll < 0.9) {
     if (rng() < 0.5) {
@@ -223,9 +369,15 @@ export async function seedMarkets(
       const weightSum = weights.reduce((a, b) => a + b, 0);
       let left = pool;
       g.options.forEach((text, idx) => {
-        const stake = idx === g.options.length - 1 ? left : (pool * BigInt(Math.round(((weights[idx] ?? 1) / weightSum) * 1e6))) / 1_000_000n;
+        const stake =
+          idx === g.options.length - 1 ? left : (pool * BigInt(Math.round(((weights[idx] ?? 1) / weightSum) * 1e6))) / 1_000_000n;
         left -= stake;
-        marketOptions.push({ market_id: id, idx, option_key: optionKey(text).toLowerCase(), stake: amount(stake < 0n ? 0n : stake) });
+        marketOptions.push({
+          market_id: id,
+          idx,
+          option_key: optionKey(text).toLowerCase(),
+          stake: amount(stake < 0n ? 0n : stake),
+        });
       });
       options += g.options.length;
       const final = phase === "Final" || phase === "Invalid" || phase === "Void" || phase === "Cancelled";
@@ -304,13 +456,22 @@ export async function seedMarkets(
     }
     await db.kysely.transaction().execute(async (trx) => {
       for (let i = 0; i < markets.length; i += rowsPerStatement) {
-        await trx.insertInto("markets").values(markets.slice(i, i + rowsPerStatement)).execute();
+        await trx
+          .insertInto("markets")
+          .values(markets.slice(i, i + rowsPerStatement))
+          .execute();
       }
       for (let i = 0; i < marketOptions.length; i += 4 * rowsPerStatement) {
-        await trx.insertInto("market_options").values(marketOptions.slice(i, i + 4 * rowsPerStatement)).execute();
+        await trx
+          .insertInto("market_options")
+          .values(marketOptions.slice(i, i + 4 * rowsPerStatement))
+          .execute();
       }
       for (let i = 0; i < metadata.length; i += rowsPerStatement) {
-        await trx.insertInto("market_metadata").values(metadata.slice(i, i + rowsPerStatement)).execute();
+        await trx
+          .insertInto("market_metadata")
+          .values(metadata.slice(i, i + rowsPerStatement))
+          .execute();
       }
     });
     progress(Math.min(count, start + chunk));

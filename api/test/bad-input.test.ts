@@ -41,7 +41,13 @@ const CALL_SPECS: Call[] = [
   { path: "/api/get-trans-status", fields: [{ name: "hash", kind: "hash", required: true }], valid: { hash: HASH } },
   {
     path: "/api/markets",
-    fields: [...paging, { name: "search", kind: "text", max: 200 }, { name: "category", kind: "enum" }, { name: "status", kind: "enum" }, { name: "sort", kind: "enum" }],
+    fields: [
+      ...paging,
+      { name: "search", kind: "text", max: 200 },
+      { name: "category", kind: "enum" },
+      { name: "status", kind: "enum" },
+      { name: "sort", kind: "enum" },
+    ],
     valid: { page: 1, pageSize: 20, search: "bitcoin", category: "crypto", status: "open", sort: "volume" },
   },
   {
@@ -62,7 +68,11 @@ const CALL_SPECS: Call[] = [
     ],
     valid: { id: "1", from: 0, to: NOW, points: 50 },
   },
-  { path: "/api/market/trades", fields: [{ name: "id", kind: "marketId", required: true }, ...paging], valid: { id: 1, page: 1, pageSize: 20 } },
+  {
+    path: "/api/market/trades",
+    fields: [{ name: "id", kind: "marketId", required: true }, ...paging],
+    valid: { id: 1, page: 1, pageSize: 20 },
+  },
   {
     path: "/api/ticket/tokens",
     fields: [{ name: "account", kind: "address", required: true }, ...paging, { name: "relation", kind: "enum" }],
@@ -82,16 +92,36 @@ const CALL_SPECS: Call[] = [
       { name: "language", kind: "enum" },
       { name: "account", kind: "address" },
     ],
-    valid: { event: "Will it rain in Lisbon tomorrow?", options: ["Yes", "No"], category: "other", description: "", resolutionSource: "", url: "", content: "", language: "en", account: ADDRESS },
+    valid: {
+      event: "Will it rain in Lisbon tomorrow?",
+      options: ["Yes", "No"],
+      category: "other",
+      description: "",
+      resolutionSource: "",
+      url: "",
+      content: "",
+      language: "en",
+      account: ADDRESS,
+    },
   },
   { path: "/api/ticket-sale/sale", fields: [], valid: {} },
   {
     path: "/api/ticket-market/detail",
-    fields: [...paging, { name: "tokenId", kind: "tokenId" }, { name: "kind", kind: "enum" }, { name: "type", kind: "enum" }, { name: "sort", kind: "enum" }],
+    fields: [
+      ...paging,
+      { name: "tokenId", kind: "tokenId" },
+      { name: "kind", kind: "enum" },
+      { name: "type", kind: "enum" },
+      { name: "sort", kind: "enum" },
+    ],
     valid: { page: 1, pageSize: 20, kind: "sale", type: "common", sort: "newest" },
   },
   { path: "/api/ticket-market/packets", fields: [], valid: {} },
-  { path: "/api/issued", fields: [{ name: "account", kind: "address", required: true }, ...paging], valid: { account: ADDRESS, page: 1, pageSize: 20 } },
+  {
+    path: "/api/issued",
+    fields: [{ name: "account", kind: "address", required: true }, ...paging],
+    valid: { account: ADDRESS, page: 1, pageSize: 20 },
+  },
   {
     path: "/api/bought",
     fields: [{ name: "account", kind: "address", required: true }, ...paging, { name: "status", kind: "enum" }],
@@ -123,8 +153,16 @@ const CALL_SPECS: Call[] = [
     ],
     valid: { account: ADDRESS, days: 7 },
   },
-  { path: "/api/referral/rewards", fields: [{ name: "account", kind: "address", required: true }, ...paging], valid: { account: ADDRESS, page: 1, pageSize: 20 } },
-  { path: "/api/issuer/track-record", fields: [{ name: "account", kind: "address", required: true }], valid: { account: ADDRESS } },
+  {
+    path: "/api/referral/rewards",
+    fields: [{ name: "account", kind: "address", required: true }, ...paging],
+    valid: { account: ADDRESS, page: 1, pageSize: 20 },
+  },
+  {
+    path: "/api/issuer/track-record",
+    fields: [{ name: "account", kind: "address", required: true }],
+    valid: { account: ADDRESS },
+  },
   { path: "/api/evidence/detail", fields: [{ name: "hash", kind: "hash", required: true }], valid: { hash: HASH } },
   {
     path: "/api/admin/audit/list",
@@ -156,9 +194,55 @@ const badChecksum = (() => {
 
 const WRONG_TYPES: unknown[] = [null, true, {}, [], [1]];
 const BAD: Record<Kind, unknown[]> = {
-  hash: ["", "0x", "0x1234", `0x${"g".repeat(64)}`, "ab".repeat(32), `0x${"a".repeat(63)}`, `0x${"a".repeat(65)}`, ` ${HASH}`, `${HASH.slice(0, 65)}\u200b`, `０x${"a".repeat(64)}`, `0x${"a".repeat(62)}\u202e1`, 12345, ...SQL, ...SCRIPT],
-  address: ["", "0x", "0x123", `0x${"z".repeat(40)}`, ADDRESS.slice(2), `${ADDRESS}00`, badChecksum, `${ADDRESS.slice(0, 41)}\u200b`, ADDRESS.replace("7", "７"), 0, ...SQL, ...SCRIPT],
-  marketId: [-1, 0, 1.5, 2 ** 53, 1e300, -1e300, "", "-1", "0", "01", "1e3", "1.0", " 1", "0x10", "１", "99999999999999999999", ...SQL],
+  hash: [
+    "",
+    "0x",
+    "0x1234",
+    `0x${"g".repeat(64)}`,
+    "ab".repeat(32),
+    `0x${"a".repeat(63)}`,
+    `0x${"a".repeat(65)}`,
+    ` ${HASH}`,
+    `${HASH.slice(0, 65)}\u200b`,
+    `０x${"a".repeat(64)}`,
+    `0x${"a".repeat(62)}\u202e1`,
+    12345,
+    ...SQL,
+    ...SCRIPT,
+  ],
+  address: [
+    "",
+    "0x",
+    "0x123",
+    `0x${"z".repeat(40)}`,
+    ADDRESS.slice(2),
+    `${ADDRESS}00`,
+    badChecksum,
+    `${ADDRESS.slice(0, 41)}\u200b`,
+    ADDRESS.replace("7", "７"),
+    0,
+    ...SQL,
+    ...SCRIPT,
+  ],
+  marketId: [
+    -1,
+    0,
+    1.5,
+    2 ** 53,
+    1e300,
+    -1e300,
+    "",
+    "-1",
+    "0",
+    "01",
+    "1e3",
+    "1.0",
+    " 1",
+    "0x10",
+    "１",
+    "99999999999999999999",
+    ...SQL,
+  ],
   tokenId: [-1, 1.5, 2 ** 53, 1e300, "", "-1", "01", "0x1", "１", ...SQL],
   page: [0, -1, 1.5, 10_001, 1e20, "1", ...SQL],
   pageSize: [0, -5, 101, 1e9, 2.5, "20"],
@@ -175,13 +259,19 @@ function badBodies(call: Call): { label: string; body: unknown; field: string | 
   for (const f of call.fields) {
     const values = [...WRONG_TYPES.filter((v) => !(f.kind === "texts" && Array.isArray(v) && v.length === 0)), ...BAD[f.kind]];
     if (f.kind === "text" && f.max !== undefined) values.push("y".repeat(f.max + 1));
-    for (const value of values) out.push({ label: `${f.name}=${JSON.stringify(value).slice(0, 40)}`, body: { ...call.valid, [f.name]: value }, field: f.name });
+    for (const value of values)
+      out.push({
+        label: `${f.name}=${JSON.stringify(value).slice(0, 40)}`,
+        body: { ...call.valid, [f.name]: value },
+        field: f.name,
+      });
     if (f.required) {
       const { [f.name]: _dropped, ...rest } = call.valid;
       out.push({ label: `without ${f.name}`, body: rest, field: f.name });
     }
   }
-  for (const body of [[], [call.valid], "text", 42, true]) out.push({ label: `body ${JSON.stringify(body).slice(0, 30)}`, body, field: null });
+  for (const body of [[], [call.valid], "text", 42, true])
+    out.push({ label: `body ${JSON.stringify(body).slice(0, 30)}`, body, field: null });
   return out;
 }
 
@@ -216,7 +306,10 @@ describe.each(CALL_SPECS.map((c) => [c.path, c] as const))("%s", (_path, call) =
   test("malformed bodies: a clear error, the catalogue's status, never 500, nothing changed", async () => {
     const before = await dumpTables(h.db);
     for (const { label, body, field } of badBodies(call)) {
-      const r = await request(base, "POST", call.path, { body: JSON.stringify(body), headers: { "content-type": "application/json", ...call.headers } });
+      const r = await request(base, "POST", call.path, {
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", ...call.headers },
+      });
       expectRefused(r, `${call.path} ${label}`);
       // A schema failure names the field it is about.
       if (field && r.body.code === ERRORS.invalidBody.code) {
@@ -229,7 +322,10 @@ describe.each(CALL_SPECS.map((c) => [c.path, c] as const))("%s", (_path, call) =
     });
     expectRefused(huge, `${call.path} huge body`);
     expect(huge.status).toBe(413);
-    const broken = await request(base, "POST", call.path, { body: '{"a":', headers: { "content-type": "application/json", ...call.headers } });
+    const broken = await request(base, "POST", call.path, {
+      body: '{"a":',
+      headers: { "content-type": "application/json", ...call.headers },
+    });
     expectRefused(broken, `${call.path} broken JSON`);
     expect(await dumpTables(h.db)).toEqual(before);
   });
@@ -250,7 +346,11 @@ describe("/api/evidence/upload", () => {
       ["multipart without a boundary", "--x\r\n", { "content-type": "multipart/form-data" }],
       ["empty form", form(() => undefined), {}],
       ["a file under another name", form((f) => f.set("file", new Blob([Buffer.from("x")]), "a.png")), {}],
-      ["a script as the image", form((f) => f.set("image", new Blob(["<script>alert(1)</script>"], { type: "image/png" }), "x.png")), {}],
+      [
+        "a script as the image",
+        form((f) => f.set("image", new Blob(["<script>alert(1)</script>"], { type: "image/png" }), "x.png")),
+        {},
+      ],
       ["a too long text", form((f) => f.set("text", "t".repeat(20_000))), {}],
       ["a NUL in the text", form((f) => f.set("text", "a\u0000b")), {}],
     ];
@@ -265,7 +365,18 @@ describe("/api/evidence/upload", () => {
 describe("hostile but well-formed text", () => {
   test("is searched for as text, never run", async () => {
     const before = await dumpTables(h.db);
-    for (const search of [...SQL, ...SCRIPT, "\u202eniotcib", "bit\u200bcoin", "\ud800", "🂡🂢", "%' OR 1=1 --", "*", '"', "AND OR NOT NEAR"]) {
+    for (const search of [
+      ...SQL,
+      ...SCRIPT,
+      "\u202eniotcib",
+      "bit\u200bcoin",
+      "\ud800",
+      "🂡🂢",
+      "%' OR 1=1 --",
+      "*",
+      '"',
+      "AND OR NOT NEAR",
+    ]) {
       const r = await h.post("/api/markets", { search });
       expect([search, r.status, r.body.code]).toEqual([search, 200, 0]);
     }

@@ -53,10 +53,21 @@ describe("accepted images", () => {
     const r = await upload({ image: { bytes, name: "whatever.bin", type: "application/octet-stream" }, text });
     expect([r.status, r.body.code]).toEqual([200, 0]);
     const imageHash = keccak256(bytes).toLowerCase();
-    expect(r.body.data).toEqual({ evidenceHash: hashOf(imageHash, text), imageHash, imageUrl: `/api/evidence/${imageHash}`, mime, size: bytes.length, text });
+    expect(r.body.data).toEqual({
+      evidenceHash: hashOf(imageHash, text),
+      imageHash,
+      imageUrl: `/api/evidence/${imageHash}`,
+      mime,
+      size: bytes.length,
+      text,
+    });
     expect(readFileSync(evidencePath(h.config.evidenceDir, imageHash)).equals(bytes)).toBe(true);
-    expect(await h.db.kysely.selectFrom("evidence_files").selectAll().where("hash", "=", imageHash).executeTakeFirst()).toMatchObject({ mime, size: bytes.length });
-    expect(await h.db.kysely.selectFrom("evidence").selectAll().where("hash", "=", hashOf(imageHash, text)).executeTakeFirst()).toMatchObject({
+    expect(
+      await h.db.kysely.selectFrom("evidence_files").selectAll().where("hash", "=", imageHash).executeTakeFirst(),
+    ).toMatchObject({ mime, size: bytes.length });
+    expect(
+      await h.db.kysely.selectFrom("evidence").selectAll().where("hash", "=", hashOf(imageHash, text)).executeTakeFirst(),
+    ).toMatchObject({
       image_hash: imageHash,
       text,
     });
@@ -85,7 +96,14 @@ describe("accepted images", () => {
 
   test("text-only evidence: image null in the hash", async () => {
     const r = await upload({ text: "  Witness statement  " });
-    expect(r.body.data).toEqual({ evidenceHash: hashOf(null, "Witness statement"), imageHash: null, imageUrl: null, mime: null, size: 0, text: "Witness statement" });
+    expect(r.body.data).toEqual({
+      evidenceHash: hashOf(null, "Witness statement"),
+      imageHash: null,
+      imageUrl: null,
+      mime: null,
+      size: 0,
+      text: "Witness statement",
+    });
   });
 
   test("an image of exactly 2 MiB is accepted", async () => {
@@ -99,7 +117,15 @@ describe("accepted images", () => {
     const bytes = png(3, 3);
     const up = await upload({ image: { bytes }, text: "detail" });
     const r = await h.post("/api/evidence/detail", { hash: up.body.data.evidenceHash.toUpperCase().replace("0X", "0x") });
-    expect(r.body).toMatchObject({ code: 0, data: { hash: up.body.data.evidenceHash, imageHash: up.body.data.imageHash, imageUrl: up.body.data.imageUrl, text: "detail" } });
+    expect(r.body).toMatchObject({
+      code: 0,
+      data: {
+        hash: up.body.data.evidenceHash,
+        imageHash: up.body.data.imageHash,
+        imageUrl: up.body.data.imageUrl,
+        text: "detail",
+      },
+    });
   });
 });
 
@@ -118,7 +144,12 @@ describe("refused uploads change nothing", () => {
     const before = await dumpTables(h.db);
     const r = await upload({ image: { bytes, name: "evidence.png", type: "image/png" }, text: "x" });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ code: ERRORS.imageInvalid.code, msg: "api.error.imageInvalid", data: null, extra: { field: "image" } });
+    expect(r.body).toMatchObject({
+      code: ERRORS.imageInvalid.code,
+      msg: "api.error.imageInvalid",
+      data: null,
+      extra: { field: "image" },
+    });
     expect(await dumpTables(h.db)).toEqual(before);
     expect(existsSync(evidencePath(h.config.evidenceDir, keccak256(bytes)))).toBe(false);
   });
@@ -150,7 +181,11 @@ describe("refused uploads change nothing", () => {
   });
 
   test("GET of an unknown or malformed hash → 404 envelope", async () => {
-    for (const path of [`/api/evidence/0x${"0".repeat(64)}`, "/api/evidence/not-a-hash", "/api/evidence/..%2F..%2Fetc%2Fpasswd"]) {
+    for (const path of [
+      `/api/evidence/0x${"0".repeat(64)}`,
+      "/api/evidence/not-a-hash",
+      "/api/evidence/..%2F..%2Fetc%2Fpasswd",
+    ]) {
       const r = await request(base, "GET", path);
       expect([r.status, r.body.code]).toEqual([404, ERRORS.evidenceNotFound.code]);
     }

@@ -71,8 +71,22 @@ beforeAll(async () => {
     .insertInto("licenses")
     .values([
       license(db, { token_id: 1 }),
-      license(db, { token_id: 2, license_type: "Scarcity", holder: MARKETPLACE, state: "on_sale", sale_price: a(800), mint_price: a(500) }),
-      license(db, { token_id: 3, holder: MARKETPLACE, state: "listed_for_rent", rent_price_per_day: a(5), rent_max_days: 30, rent_max_issues: 3 }),
+      license(db, {
+        token_id: 2,
+        license_type: "Scarcity",
+        holder: MARKETPLACE,
+        state: "on_sale",
+        sale_price: a(800),
+        mint_price: a(500),
+      }),
+      license(db, {
+        token_id: 3,
+        holder: MARKETPLACE,
+        state: "listed_for_rent",
+        rent_price_per_day: a(5),
+        rent_max_days: 30,
+        rent_max_issues: 3,
+      }),
       license(db, {
         token_id: 4,
         license_type: "Attributive",
@@ -87,16 +101,53 @@ beforeAll(async () => {
         rental_issues_used: 1,
       }),
       // A rental that has run out: listed for rent again, no renter.
-      license(db, { token_id: 5, holder: MARKETPLACE, state: "rented", rent_price_per_day: a(2), user: RENTER, user_expires: NOW - DAY }),
+      license(db, {
+        token_id: 5,
+        holder: MARKETPLACE,
+        state: "rented",
+        rent_price_per_day: a(2),
+        user: RENTER,
+        user_expires: NOW - DAY,
+      }),
       license(db, { token_id: 6, owner: RENTER, holder: RENTER, state: "on_sale", sale_price: a(150) }),
     ])
     .execute();
   await db.kysely
     .insertInto("license_events")
     .values([
-      { tx_hash: txHash("mint 2"), log_index: 0, token_id: 2, kind: "minted", from_address: null, to_address: OWNER, price: a(500), time: NOW - 10 * DAY, block_number: 10 },
-      { tx_hash: txHash("list 2"), log_index: 0, token_id: 2, kind: "listed_for_sale", from_address: OWNER, to_address: MARKETPLACE, price: a(800), time: NOW - DAY, block_number: 20 },
-      { tx_hash: txHash("rent 4"), log_index: 1, token_id: 4, kind: "rented", from_address: OWNER, to_address: RENTER, price: a(45), time: NOW - DAY, block_number: 21 },
+      {
+        tx_hash: txHash("mint 2"),
+        log_index: 0,
+        token_id: 2,
+        kind: "minted",
+        from_address: null,
+        to_address: OWNER,
+        price: a(500),
+        time: NOW - 10 * DAY,
+        block_number: 10,
+      },
+      {
+        tx_hash: txHash("list 2"),
+        log_index: 0,
+        token_id: 2,
+        kind: "listed_for_sale",
+        from_address: OWNER,
+        to_address: MARKETPLACE,
+        price: a(800),
+        time: NOW - DAY,
+        block_number: 20,
+      },
+      {
+        tx_hash: txHash("rent 4"),
+        log_index: 1,
+        token_id: 4,
+        kind: "rented",
+        from_address: OWNER,
+        to_address: RENTER,
+        price: a(45),
+        time: NOW - DAY,
+        block_number: 21,
+      },
     ])
     .execute();
 });
@@ -113,8 +164,17 @@ describe("/api/ticket/tokens", () => {
       ["4", "rented", true, "owner"],
       ["5", "listedForRent", true, "owner"],
     ]);
-    expect(mine.body.data.list[1]).toMatchObject({ type: "scarcity", salePrice: u(800).toString(), properties: { tradable: true, rentable: true, usable: true } });
-    expect(mine.body.data.list[3]).toMatchObject({ type: "attributive", user: RENTER, rentEnd: NOW + 5 * DAY, rentPricePerDay: u(9).toString() });
+    expect(mine.body.data.list[1]).toMatchObject({
+      type: "scarcity",
+      salePrice: u(800).toString(),
+      properties: { tradable: true, rentable: true, usable: true },
+    });
+    expect(mine.body.data.list[3]).toMatchObject({
+      type: "attributive",
+      user: RENTER,
+      rentEnd: NOW + 5 * DAY,
+      rentPricePerDay: u(9).toString(),
+    });
     expect(mine.body.data.list[4]).toMatchObject({ user: null, rentEnd: null });
 
     const renter = await h.post<Paged<License>>("/api/ticket/tokens", { account: RENTER });
@@ -133,12 +193,22 @@ describe("primary sale", () => {
   test("/api/ticket-sale/sale: the deployed types with price, minted / max supply, properties; packets", async () => {
     const contract = new Contract(h.devnet.protocol.addresses.License ?? "", abis.License, h.devnet.provider);
     const common = await contract.getFunction("typeConfig")(0);
-    const r = await h.post<{ issuesPerLicense: number; types: Record<string, unknown>[]; packets: unknown[]; payToken: string }>("/api/ticket-sale/sale", {});
+    const r = await h.post<{ issuesPerLicense: number; types: Record<string, unknown>[]; packets: unknown[]; payToken: string }>(
+      "/api/ticket-sale/sale",
+      {},
+    );
     expect(r.body.code).toBe(0);
     expect(r.body.data.issuesPerLicense).toBe(10);
     expect(r.body.data.payToken).toBe(h.devnet.protocol.addresses.DevUSDT?.toLowerCase());
     expect(r.body.data.types).toEqual([
-      { type: "common", price: String(common.price), minted: 4, maxSupply: Number(common.maxSupply), remaining: Number(common.maxSupply) - 4, properties: { tradable: true, rentable: true, usable: true } },
+      {
+        type: "common",
+        price: String(common.price),
+        minted: 4,
+        maxSupply: Number(common.maxSupply),
+        remaining: Number(common.maxSupply) - 4,
+        properties: { tradable: true, rentable: true, usable: true },
+      },
       expect.objectContaining({ type: "scarcity", price: u(500).toString(), minted: 1, maxSupply: 1_000 }),
       expect.objectContaining({ type: "attributive", price: u(1000).toString(), minted: 1, maxSupply: 100 }),
     ]);
@@ -160,14 +230,25 @@ describe("/api/ticket-market/detail", () => {
 
   test("Licenses on sale and for rent, by kind, type and price", async () => {
     expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", {}))).toEqual(["6", "5", "3", "2"]);
-    expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { kind: "sale", sort: "priceAsc" }))).toEqual(["6", "2"]);
-    expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { kind: "sale", sort: "priceDesc" }))).toEqual(["2", "6"]);
-    expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { kind: "rent", sort: "priceAsc" }))).toEqual(["5", "3"]);
+    expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { kind: "sale", sort: "priceAsc" }))).toEqual([
+      "6",
+      "2",
+    ]);
+    expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { kind: "sale", sort: "priceDesc" }))).toEqual([
+      "2",
+      "6",
+    ]);
+    expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { kind: "rent", sort: "priceAsc" }))).toEqual([
+      "5",
+      "3",
+    ]);
     expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { type: "scarcity" }))).toEqual(["2"]);
   });
 
   test("one token's detail and history by tokenId, whatever its state", async () => {
-    const r = await h.post<Paged<License>, { history: { kind: string; txHash: string }[] }>("/api/ticket-market/detail", { tokenId: "4" });
+    const r = await h.post<Paged<License>, { history: { kind: string; txHash: string }[] }>("/api/ticket-market/detail", {
+      tokenId: "4",
+    });
     expect(r.body.data.list).toHaveLength(1);
     expect(r.body.data.list[0]).toMatchObject({ tokenId: "4", state: "rented", user: RENTER });
     expect(r.body.extra.history.map((e) => e.kind)).toEqual(["rented"]);
@@ -178,7 +259,9 @@ describe("/api/ticket-market/detail", () => {
 
 describe("/api/ticket/transactions", () => {
   test("by account (sender or receiver) or by token, newest first", async () => {
-    const byAccount = await h.post<Paged<{ txHash: string; kind: string; price: string | null }>>("/api/ticket/transactions", { account: RENTER });
+    const byAccount = await h.post<Paged<{ txHash: string; kind: string; price: string | null }>>("/api/ticket/transactions", {
+      account: RENTER,
+    });
     expect(byAccount.body.data.list.map((e) => [e.kind, e.price])).toEqual([["rented", u(45).toString()]]);
     const byOwner = await h.post<Paged<{ kind: string }>>("/api/ticket/transactions", { account: OWNER });
     expect(byOwner.body.data.list.map((e) => e.kind)).toEqual(["rented", "listed_for_sale", "minted"]);

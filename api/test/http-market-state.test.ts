@@ -35,11 +35,35 @@ const cases: [string, Partial<StateInput>, MarketStateName, string, number | nul
   ["trading before the last trading time", {}, "Open", "guaranteeing", null],
   ["closed, premium reached", { last_trading_time: NOW - 1 }, "Closed", "marketClosed", null],
   ["closed below the minimum premium", { last_trading_time: NOW - 1, pool: a(140) }, "Void", "void", null],
-  ["expired, issuer still in time", { last_trading_time: NOW - 300, expiration_time: NOW - 10 }, "WaitingConfirmation", "waitingConfirmation", null],
-  ["confirmation deadline passed", { last_trading_time: NOW - 9e5, expiration_time: NOW - 3 * 86_400 }, "IssuerAbsent", "waitingGovernance", null],
-  ["confirmed early, window open", { phase: "Confirmed", early: 1, window_end: NOW + 5, result: 0 }, "EarlyConfirmed", "confirmedEarlyOccurred", 0],
+  [
+    "expired, issuer still in time",
+    { last_trading_time: NOW - 300, expiration_time: NOW - 10 },
+    "WaitingConfirmation",
+    "waitingConfirmation",
+    null,
+  ],
+  [
+    "confirmation deadline passed",
+    { last_trading_time: NOW - 9e5, expiration_time: NOW - 3 * 86_400 },
+    "IssuerAbsent",
+    "waitingGovernance",
+    null,
+  ],
+  [
+    "confirmed early, window open",
+    { phase: "Confirmed", early: 1, window_end: NOW + 5, result: 0 },
+    "EarlyConfirmed",
+    "confirmedEarlyOccurred",
+    0,
+  ],
   ["confirmed, window open", { phase: "Confirmed", window_end: NOW + 5, result: 1 }, "Confirmed", "confirmedNotOccurred", 1],
-  ["confirmed, 3 options", { phase: "Confirmed", window_end: NOW + 5, result: 2, option_count: 3 }, "Confirmed", "confirmedOption", 2],
+  [
+    "confirmed, 3 options",
+    { phase: "Confirmed", window_end: NOW + 5, result: 2, option_count: 3 },
+    "Confirmed",
+    "confirmedOption",
+    2,
+  ],
   ["confirmed, window closed", { phase: "Confirmed", window_end: NOW, result: 0 }, "Finished", "eventFinished", 0],
   [
     "early confirmed, window closed, premium missed before the cutoff",
@@ -48,13 +72,37 @@ const cases: [string, Partial<StateInput>, MarketStateName, string, number | nul
     "void",
     null,
   ],
-  ["challenged, issuer may respond", { phase: "Challenging", response_end: NOW + 1, result: 0 }, "Challenging", "challengingOccurred", 0],
+  [
+    "challenged, issuer may respond",
+    { phase: "Challenging", response_end: NOW + 1, result: 0 },
+    "Challenging",
+    "challengingOccurred",
+    0,
+  ],
   ["challenged, response period over", { phase: "Challenging", response_end: NOW, result: 0 }, "WaitResult", "waitResult", null],
   ["appeal vote running", { phase: "Voting", vote_kind: "Appeal", vote_end: NOW + 1, result: 1 }, "Appealing", "appealing", 1],
-  ["two-challenge vote running", { phase: "Voting", vote_kind: "TwoChallenges", vote_end: NOW + 1 }, "Voting", "waitingGovernance", null],
+  [
+    "two-challenge vote running",
+    { phase: "Voting", vote_kind: "TwoChallenges", vote_end: NOW + 1 },
+    "Voting",
+    "waitingGovernance",
+    null,
+  ],
   ["vote over, not tallied", { phase: "Voting", vote_kind: "IssuerAbsent", vote_end: NOW }, "WaitResult", "waitResult", null],
-  ["final, vote upheld the issuer", { phase: "Final", tally_outcome: "IssuerWins", result: 0 }, "Finished", "challengeFailedOccurred", 0],
-  ["final, challenger won an appeal", { phase: "Final", tally_outcome: "ChallengerWins", vote_kind: "Appeal", result: 1 }, "Finished", "appealFailedNotOccurred", 1],
+  [
+    "final, vote upheld the issuer",
+    { phase: "Final", tally_outcome: "IssuerWins", result: 0 },
+    "Finished",
+    "challengeFailedOccurred",
+    0,
+  ],
+  [
+    "final, challenger won an appeal",
+    { phase: "Final", tally_outcome: "ChallengerWins", vote_kind: "Appeal", result: 1 },
+    "Finished",
+    "appealFailedNotOccurred",
+    1,
+  ],
   [
     "final, challenger won a two-challenge vote",
     { phase: "Final", tally_outcome: "ChallengerWins", vote_kind: "TwoChallenges", result: 2, option_count: 4 },
@@ -62,7 +110,13 @@ const cases: [string, Partial<StateInput>, MarketStateName, string, number | nul
     "confirmedByGovernanceOption",
     2,
   ],
-  ["final, vote chose for an absent issuer", { phase: "Final", tally_outcome: "OptionChosen", result: 0 }, "Finished", "confirmedByGovernanceOccurred", 0],
+  [
+    "final, vote chose for an absent issuer",
+    { phase: "Final", tally_outcome: "OptionChosen", result: 0 },
+    "Finished",
+    "confirmedByGovernanceOccurred",
+    0,
+  ],
   ["final, no dispute", { phase: "Final", result: 1 }, "Finished", "eventFinished", 1],
   ["cancelled", { phase: "Cancelled" }, "Cancelled", "eventCancelled", null],
   ["void", { phase: "Void" }, "Void", "void", null],
@@ -91,7 +145,11 @@ describe("marketState and its spec §4 label", () => {
 describe("parimutuel figures", () => {
   test("odds = pool / stake, probability = stake / pool, rounded down to 6 places", () => {
     const e = 10n ** 18n;
-    expect(optionFigures(60n * e, 140n * e, 200)).toEqual({ odds: "2.333333", probability: "0.428571", payoutMultiplier: "2.286666" });
+    expect(optionFigures(60n * e, 140n * e, 200)).toEqual({
+      odds: "2.333333",
+      probability: "0.428571",
+      payoutMultiplier: "2.286666",
+    });
     // Before any buy the seed is even: odds = the option count (the default leverage).
     expect(optionFigures(50n * e, 150n * e, 200).odds).toBe("3");
     expect(optionFigures(0n, 100n * e, 200)).toEqual({ odds: null, probability: "0", payoutMultiplier: null });

@@ -44,7 +44,13 @@ beforeAll(async () => {
   await setHead(db, NOW, block);
   const m = (patch: Parameters<typeof insertMarket>[1]) => insertMarket(db, patch);
   await m({ id: 1, now: NOW, event: "Will Bitcoin close above $100,000?", volume: 500, stakes: [80, 120] });
-  await m({ id: 2, now: NOW, event: "Ethereum ETF approved this week?", volume: 900, market: { last_trading_time: NOW + 3 * 3600 } });
+  await m({
+    id: 2,
+    now: NOW,
+    event: "Ethereum ETF approved this week?",
+    volume: 900,
+    market: { last_trading_time: NOW + 3 * 3600 },
+  });
   // closed, 60 USDT of buyers' stakes (≥ 50): waiting for the issuer
   await m({
     id: 3,
@@ -56,11 +62,43 @@ beforeAll(async () => {
     market: { last_trading_time: NOW - 3600, expiration_time: NOW + DAY },
   });
   // closed with 10 USDT of buyers' stakes: void
-  await m({ id: 4, now: NOW, event: "Will the index fall?", category: "finance", stakes: [55, 55], market: { last_trading_time: NOW - 3600 } });
-  await m({ id: 5, now: NOW, event: "Will the bill pass?", category: "politics", volume: 300, market: { phase: "Confirmed", result: 0, window_end: NOW + 2 * DAY } });
-  await m({ id: 6, now: NOW, event: "Will the film win?", category: "culture", market: { phase: "Challenging", result: 1, response_end: NOW + DAY, challenge_count: 1 } });
-  await m({ id: 7, now: NOW, event: "Will the probe land?", category: "science", market: { phase: "Voting", vote_kind: "Appeal", vote_end: NOW + DAY, result: 0 } });
-  await m({ id: 8, now: NOW, event: "Will it snow?", category: "other", market: { phase: "Final", result: 0, tally_outcome: "IssuerWins" } });
+  await m({
+    id: 4,
+    now: NOW,
+    event: "Will the index fall?",
+    category: "finance",
+    stakes: [55, 55],
+    market: { last_trading_time: NOW - 3600 },
+  });
+  await m({
+    id: 5,
+    now: NOW,
+    event: "Will the bill pass?",
+    category: "politics",
+    volume: 300,
+    market: { phase: "Confirmed", result: 0, window_end: NOW + 2 * DAY },
+  });
+  await m({
+    id: 6,
+    now: NOW,
+    event: "Will the film win?",
+    category: "culture",
+    market: { phase: "Challenging", result: 1, response_end: NOW + DAY, challenge_count: 1 },
+  });
+  await m({
+    id: 7,
+    now: NOW,
+    event: "Will the probe land?",
+    category: "science",
+    market: { phase: "Voting", vote_kind: "Appeal", vote_end: NOW + DAY, result: 0 },
+  });
+  await m({
+    id: 8,
+    now: NOW,
+    event: "Will it snow?",
+    category: "other",
+    market: { phase: "Final", result: 0, tally_outcome: "IssuerWins" },
+  });
   await m({
     id: 9,
     now: NOW,
@@ -147,7 +185,15 @@ describe("/api/markets", () => {
   });
 
   test("search text is never query syntax", async () => {
-    for (const search of ['bitcoin" OR "', "bitcoin*", "NEAR(bitcoin ethereum)", "-bitcoin", "^bitcoin", "bitcoin' or 1=1 --", "bitcoin:*|ethereum"]) {
+    for (const search of [
+      'bitcoin" OR "',
+      "bitcoin*",
+      "NEAR(bitcoin ethereum)",
+      "-bitcoin",
+      "^bitcoin",
+      "bitcoin' or 1=1 --",
+      "bitcoin:*|ethereum",
+    ]) {
       const page = await list({ search });
       expect(page.list.length).toBeLessThanOrEqual(1);
       expect(page.list.every((m) => /bitcoin/i.test(`${m.event} ${m.options.map((o) => o.label).join(" ")}`))).toBe(true);
@@ -171,7 +217,10 @@ describe("/api/markets", () => {
     expect(ids(await list({ search: "will", pageSize: 100 }))).toEqual([1, 5, 3, 10, 9, 8, 7, 6, 4]);
     expect(ids(await list({ search: "will", sort: "newest", pageSize: 3, page: 2 }))).toEqual([7, 6, 5]);
     const finance = await list({ search: "will", category: "finance", status: "waitingResult" });
-    expect([ids(finance), finance.extra.totals]).toEqual([[3], { all: 2, open: 0, closingSoon: 0, waitingResult: 1, challenging: 0, finished: 1 }]);
+    expect([ids(finance), finance.extra.totals]).toEqual([
+      [3],
+      { all: 2, open: 0, closingSoon: 0, waitingResult: 1, challenging: 0, finished: 1 },
+    ]);
   });
 
   test("pages", async () => {
@@ -184,12 +233,22 @@ describe("/api/markets", () => {
   });
 
   test("an indexed change shows once the head moves; approval and rejection show at once", async () => {
-    await h.db.kysely.updateTable("markets").set({ volume: amount(h.db, u(5_000)) }).where("id", "=", 1).execute();
+    await h.db.kysely
+      .updateTable("markets")
+      .set({ volume: amount(h.db, u(5_000)) })
+      .where("id", "=", 1)
+      .execute();
     await bump();
     expect(ids(await list({}))[0]).toBe(1);
     // Metadata reviewed through the api drops out of / comes into the list without waiting.
-    const hash11 = (await h.db.kysely.selectFrom("markets").select("metadata_hash").where("id", "=", 11).executeTakeFirstOrThrow()).metadata_hash;
-    const review = await h.post("/api/admin/audit/review", { hash: hash11, decision: "approve" }, { "x-admin-token": h.config.adminToken ?? "" });
+    const hash11 = (
+      await h.db.kysely.selectFrom("markets").select("metadata_hash").where("id", "=", 11).executeTakeFirstOrThrow()
+    ).metadata_hash;
+    const review = await h.post(
+      "/api/admin/audit/review",
+      { hash: hash11, decision: "approve" },
+      { "x-admin-token": h.config.adminToken ?? "" },
+    );
     expect(review.body.code).toBe(0);
     expect(ids(await list({}))[0]).toBe(11);
     await h.post("/api/admin/audit/review", { hash: hash11, decision: "reject" }, { "x-admin-token": h.config.adminToken ?? "" });
@@ -206,9 +265,36 @@ describe("/api/market/detail", () => {
     await db.kysely
       .insertInto("positions")
       .values([
-        { market_id: 1, account, option: 0, stake: a(49), fee: a(1), invested: a(50), first_time: NOW - 100, last_time: NOW - 50 },
-        { market_id: 9, account, option: 2, stake: a(49), fee: a(1), invested: a(50), first_time: NOW - 100, last_time: NOW - 50 },
-        { market_id: 4, account, option: 1, stake: a(9.8), fee: a(0.2), invested: a(10), first_time: NOW - 100, last_time: NOW - 50 },
+        {
+          market_id: 1,
+          account,
+          option: 0,
+          stake: a(49),
+          fee: a(1),
+          invested: a(50),
+          first_time: NOW - 100,
+          last_time: NOW - 50,
+        },
+        {
+          market_id: 9,
+          account,
+          option: 2,
+          stake: a(49),
+          fee: a(1),
+          invested: a(50),
+          first_time: NOW - 100,
+          last_time: NOW - 50,
+        },
+        {
+          market_id: 4,
+          account,
+          option: 1,
+          stake: a(9.8),
+          fee: a(0.2),
+          invested: a(10),
+          first_time: NOW - 100,
+          last_time: NOW - 50,
+        },
       ])
       .execute();
     await db.kysely
@@ -216,7 +302,10 @@ describe("/api/market/detail", () => {
       .set({ net_pool: a(150), winning_stake: a(50), issuer_fee: a(1) })
       .where("id", "=", 9)
       .execute();
-    await db.kysely.insertInto("evidence").values({ hash: txHash("evidence 6"), image_hash: txHash("image 6"), text: "The jury said so", created_at: NOW }).execute();
+    await db.kysely
+      .insertInto("evidence")
+      .values({ hash: txHash("evidence 6"), image_hash: txHash("image 6"), text: "The jury said so", created_at: NOW })
+      .execute();
     await db.kysely
       .insertInto("challenges")
       .values({
@@ -269,7 +358,12 @@ describe("/api/market/detail", () => {
     market: Record<string, unknown>;
     positions: Record<string, unknown> | null;
     challenges: Record<string, unknown>[];
-    vote: { choices: { choice: number; kind: string; option: number | null; tally: string }[]; totalWeight: string; voterCount: number; votes: unknown[] } | null;
+    vote: {
+      choices: { choice: number; kind: string; option: number | null; tally: string }[];
+      totalWeight: string;
+      voterCount: number;
+      votes: unknown[];
+    } | null;
     issuerRecord: Record<string, unknown>;
   }
   const detail = async (body: Record<string, unknown>) => {
@@ -309,10 +403,18 @@ describe("/api/market/detail", () => {
 
   test("a settled market: what a claim pays, and the profit", async () => {
     const won = await detail({ id: 9, account });
-    expect(won.market).toMatchObject({ state: "Finished", label: { key: "confirmedByGovernanceOption", option: 2 }, overturned: true });
+    expect(won.market).toMatchObject({
+      state: "Finished",
+      label: { key: "confirmedByGovernanceOption", option: 2 },
+      overturned: true,
+    });
     // 49 of a 50 winning stake share a net pool of 150.
     const payoff = (u(49) * u(150)) / u(50);
-    expect(won.positions).toMatchObject({ pendingPayoff: payoff.toString(), profit: (payoff - u(50)).toString(), claimed: false });
+    expect(won.positions).toMatchObject({
+      pendingPayoff: payoff.toString(),
+      profit: (payoff - u(50)).toString(),
+      claimed: false,
+    });
     const voided = await detail({ id: 4, account });
     expect(voided.market).toMatchObject({ state: "Void", label: { key: "void" } });
     expect(voided.positions).toMatchObject({ pendingPayoff: u(10).toString(), profit: "0" }); // refunded in full, fee included
@@ -320,7 +422,11 @@ describe("/api/market/detail", () => {
 
   test("challenges with their evidence, and the compensation state", async () => {
     const d = await detail({ id: 6 });
-    expect(d.market).toMatchObject({ state: "Challenging", label: { key: "challengingNotOccurred", option: 1 }, challengeCount: 1 });
+    expect(d.market).toMatchObject({
+      state: "Challenging",
+      label: { key: "challengingNotOccurred", option: 1 },
+      challengeCount: 1,
+    });
     expect(d.challenges).toEqual([
       expect.objectContaining({
         index: 0,
@@ -329,7 +435,12 @@ describe("/api/market/detail", () => {
         stake: u(1000).toString(),
         status: "Open",
         compensationState: "none",
-        evidence: { hash: txHash("evidence 6"), imageHash: txHash("image 6"), imageUrl: `/api/evidence/${txHash("image 6")}`, text: "The jury said so" },
+        evidence: {
+          hash: txHash("evidence 6"),
+          imageHash: txHash("image 6"),
+          imageUrl: `/api/evidence/${txHash("image 6")}`,
+          text: "The jury said so",
+        },
       }),
     ]);
   });
@@ -352,11 +463,18 @@ describe("/api/market/detail", () => {
     expect(d.issuerRecord).toMatchObject(expected);
     const alone = await h.post("/api/issuer/track-record", { account: address(0xabc) });
     expect(alone.body).toMatchObject({ code: 0, data: expected });
-    expect((await h.post("/api/issuer/track-record", { account: address(0x1234) })).body.data).toMatchObject({ issued: 0, volume: "0" });
+    expect((await h.post("/api/issuer/track-record", { account: address(0x1234) })).body.data).toMatchObject({
+      issued: 0,
+      volume: "0",
+    });
   });
 
   test("a market whose metadata is not approved shows no text", async () => {
-    for (const [id, status] of [[11, "rejected"], [12, "missing"], [13, "rejected"]] as const) {
+    for (const [id, status] of [
+      [11, "rejected"],
+      [12, "missing"],
+      [13, "rejected"],
+    ] as const) {
       const d = await detail({ id });
       expect(d.market).toMatchObject({ metadataStatus: status, event: null, description: null, category: null });
       expect((d.market.options as { label: string | null }[]).every((o) => o.label === null)).toBe(true);
@@ -409,22 +527,30 @@ describe("/api/market/history and /api/market/trades", () => {
   });
 
   test("odds over time, downsampled with the last point kept", async () => {
-    const all = await h.post<{ points: { time: number; odds: (string | null)[]; probabilities: (string | null)[] }[]; total: number; options: string[] }>(
-      "/api/market/history",
-      { id: 2 },
-    );
+    const all = await h.post<{
+      points: { time: number; odds: (string | null)[]; probabilities: (string | null)[] }[];
+      total: number;
+      options: string[];
+    }>("/api/market/history", { id: 2 });
     expect(all.body.code).toBe(0);
     expect(all.body.data.total).toBe(10);
     expect(all.body.data.options).toEqual(["Yes", "No"]);
     expect(all.body.data.points[0]).toMatchObject({ time: NOW - 1000, odds: ["2", "2"], probabilities: ["0.5", "0.5"] });
     const few = await h.post<{ points: { time: number }[] }>("/api/market/history", { id: "2", points: 4 });
     expect(few.body.data.points.map((p) => p.time)).toEqual([NOW - 1000, NOW - 970, NOW - 940, NOW - 910]);
-    const window = await h.post<{ points: { time: number }[]; total: number }>("/api/market/history", { id: 2, from: NOW - 960, to: NOW - 940 });
+    const window = await h.post<{ points: { time: number }[]; total: number }>("/api/market/history", {
+      id: 2,
+      from: NOW - 960,
+      to: NOW - 940,
+    });
     expect(window.body.data.points.map((p) => p.time)).toEqual([NOW - 960, NOW - 950, NOW - 940]);
   });
 
   test("trades, newest first, paged", async () => {
-    const r = await h.post<Paged<{ txHash: string; optionLabel: string; odds: string; amount: string }>>("/api/market/trades", { id: 2, pageSize: 2 });
+    const r = await h.post<Paged<{ txHash: string; optionLabel: string; odds: string; amount: string }>>("/api/market/trades", {
+      id: 2,
+      pageSize: 2,
+    });
     expect(r.body.code).toBe(0);
     expect(r.body.data.total).toBe(3);
     expect(r.body.data.list.map((t) => t.txHash)).toEqual([txHash("trade 2"), txHash("trade 1")]);

@@ -23,11 +23,29 @@ interface Submitted {
 }
 
 function body(event: string, patch: Record<string, unknown> = {}) {
-  return { event, options: ["Yes", "No"], category: "other", description: "", resolutionSource: "", url: "", content: "", language: "en", ...patch };
+  return {
+    event,
+    options: ["Yes", "No"],
+    category: "other",
+    description: "",
+    resolutionSource: "",
+    url: "",
+    content: "",
+    language: "en",
+    ...patch,
+  };
 }
 const submit = (b: Record<string, unknown>) => h.post<Submitted>("/api/issue/submit-underlying", b);
 const admin = { "x-admin-token": ADMIN_TOKEN };
-const metadataCount = async () => Number((await h.db.kysely.selectFrom("market_metadata").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const metadataCount = async () =>
+  Number(
+    (
+      await h.db.kysely
+        .selectFrom("market_metadata")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   h = await startHttpHarness("moderation");
@@ -48,7 +66,10 @@ describe("approved submissions", () => {
     const r = await submit(b);
     const hash = metadataHash({ event: b.event, category: "crypto", options: ["Yes", "No"] }).toLowerCase();
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ code: 0, data: { status: "approved", hash, reason: null, event: b.event, options: ["Yes", "No"], category: "crypto" } });
+    expect(r.body).toMatchObject({
+      code: 0,
+      data: { status: "approved", hash, reason: null, event: b.event, options: ["Yes", "No"], category: "crypto" },
+    });
     const row = await h.db.kysely.selectFrom("market_metadata").selectAll().where("hash", "=", hash).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       status: "approved",
@@ -60,7 +81,11 @@ describe("approved submissions", () => {
     // The first submission wins: the same three fields with other details answer the stored row.
     const again = await submit({ ...b, description: "something else" });
     expect(again.body.data).toMatchObject({ status: "approved", hash });
-    const stored = await h.db.kysely.selectFrom("market_metadata").select("description").where("hash", "=", hash).executeTakeFirstOrThrow();
+    const stored = await h.db.kysely
+      .selectFrom("market_metadata")
+      .select("description")
+      .where("hash", "=", hash)
+      .executeTakeFirstOrThrow();
     expect(stored.description).toBe("Closing price on a major index");
   });
 
@@ -134,7 +159,9 @@ describe("word lists: every term of every language", () => {
 
   const terms = lists.flatMap((list) =>
     (["refuse", "audit"] as const).flatMap((action) =>
-      Object.entries(list[action]).flatMap(([category, words]) => words.map((word) => ({ language: list.language, action, category, term: word.replace(/\*$/, "") }))),
+      Object.entries(list[action]).flatMap(([category, words]) =>
+        words.map((word) => ({ language: list.language, action, category, term: word.replace(/\*$/, "") })),
+      ),
     ),
   );
 
@@ -179,7 +206,10 @@ describe("tricks do not pass", () => {
   ];
   test.each(refused)("%s", async (name, event) => {
     serial += 1;
-    const b = name === "in an option" ? body(`${event} ${serial}`, { options: ["Yes", "Play b\u200daccarat"] }) : body(`${event} ${serial}`);
+    const b =
+      name === "in an option"
+        ? body(`${event} ${serial}`, { options: ["Yes", "Play b\u200daccarat"] })
+        : body(`${event} ${serial}`);
     const r = await submit(b);
     expect([r.status, r.body.code]).toEqual([422, ERRORS.contentRefused.code]);
     expect(r.body.extra).toMatchObject({ details: { reason: "api.moderation.gambling" } });
@@ -198,7 +228,16 @@ describe("tricks do not pass", () => {
 
 describe("rules (src/content/rules.json)", () => {
   test("every rule is loaded", () => {
-    expect(loadRules().map((r) => r.id)).toEqual(["markup", "url-scheme", "gambling-site", "url-shortener", "ip-host", "link-in-text", "contact-handle", "mixed-script"]);
+    expect(loadRules().map((r) => r.id)).toEqual([
+      "markup",
+      "url-scheme",
+      "gambling-site",
+      "url-shortener",
+      "ip-host",
+      "link-in-text",
+      "contact-handle",
+      "mixed-script",
+    ]);
   });
 
   const cases: [string, Record<string, unknown>, "refused" | "audit", string][] = [
@@ -232,7 +271,11 @@ describe("audit hold and review", () => {
     hits: { reason: string; field: string }[];
   }
   const list = (status = "audit", hash?: string) =>
-    h.post<{ list: AuditItem[]; total: number }>("/api/admin/audit/list", { status, pageSize: 100, ...(hash ? { hash } : {}) }, admin);
+    h.post<{ list: AuditItem[]; total: number }>(
+      "/api/admin/audit/list",
+      { status, pageSize: 100, ...(hash ? { hash } : {}) },
+      admin,
+    );
   const markets = async () => (await h.post<{ list: { id: string }[] }>("/api/markets", {})).body.data.list.map((m) => m.id);
 
   test("held metadata gets no hash and no listing until approved", async () => {
@@ -252,7 +295,9 @@ describe("audit hold and review", () => {
     const item = queue.body.data.list[0];
     expect((await list()).body.data.total).toBeGreaterThanOrEqual(1);
     expect(item).toMatchObject({ status: "audit", reason: "api.moderation.gambling", event: b.event });
-    expect(item?.hits).toEqual(expect.arrayContaining([expect.objectContaining({ reason: "api.moderation.gambling", field: "event" })]));
+    expect(item?.hits).toEqual(
+      expect.arrayContaining([expect.objectContaining({ reason: "api.moderation.gambling", field: "event" })]),
+    );
 
     const review = await h.post("/api/admin/audit/review", { hash, decision: "approve" }, admin);
     expect(review.body).toMatchObject({ code: 0, data: { hash, status: "approved", reason: null } });
@@ -265,7 +310,11 @@ describe("audit hold and review", () => {
     const b = body("Will the war end before winter?", { category: "politics" });
     expect((await submit(b)).body.data).toMatchObject({ status: "audit", reason: "api.moderation.sensitive" });
     const hash = metadataHash({ event: b.event, category: "politics", options: ["Yes", "No"] }).toLowerCase();
-    const review = await h.post("/api/admin/audit/review", { hash, decision: "reject", reason: "api.moderation.rejectedInReview" }, admin);
+    const review = await h.post(
+      "/api/admin/audit/review",
+      { hash, decision: "reject", reason: "api.moderation.rejectedInReview" },
+      admin,
+    );
     expect(review.body.data).toEqual({ hash, status: "rejected", reason: "api.moderation.rejectedInReview" });
     const again = await submit(b);
     expect([again.status, again.body.code]).toEqual([422, ERRORS.metadataRejected.code]);
@@ -283,17 +332,29 @@ describe("audit hold and review", () => {
     await submit(b);
     const hash = metadataHash({ event: b.event, category: "other", options: ["Yes", "No"] }).toLowerCase();
     const unknown = await h.post("/api/nope", {});
-    const attempts: Record<string, string>[] = [{}, { "x-admin-token": "wrong" }, { "x-admin-token": `${ADMIN_TOKEN}x` }, { "x-admin-token": "" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { "x-admin-token": "wrong" },
+      { "x-admin-token": `${ADMIN_TOKEN}x` },
+      { "x-admin-token": "" },
+    ];
     for (const headers of attempts) {
       for (const path of ["/api/admin/audit/list", "/api/admin/audit/review"]) {
         const r = await h.post(path, { hash, decision: "approve" }, headers);
         expect(r.status).toBe(404);
-        expect(r.body).toEqual({ ...unknown.body, extra: { ...(unknown.body.extra as object), details: { method: "POST", path } } });
+        expect(r.body).toEqual({
+          ...unknown.body,
+          extra: { ...(unknown.body.extra as object), details: { method: "POST", path } },
+        });
       }
     }
     // Malformed bodies are not even looked at without the token.
     expect((await h.post("/api/admin/audit/review", { nonsense: true })).status).toBe(404);
-    const row = await h.db.kysely.selectFrom("market_metadata").select("status").where("hash", "=", hash).executeTakeFirstOrThrow();
+    const row = await h.db.kysely
+      .selectFrom("market_metadata")
+      .select("status")
+      .where("hash", "=", hash)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("audit");
     // A server with no admin token configured has no review calls at all.
     const closed = await h.serverWith({ adminToken: null });

@@ -9,7 +9,6 @@ import { CALLS, listen, post, request, startHttpHarness, type HttpHarness } from
  * shares. Per-call behaviour lives in the other http-*.test.ts files.
  */
 
-
 let h: HttpHarness;
 let base: string;
 
@@ -34,13 +33,24 @@ describe("envelope", () => {
   });
 
   test("malformed JSON → 400 invalidJson, same envelope, no stack", async () => {
-    const r = await request(base, "POST", "/api/markets", { body: '{"page": 1,', headers: { "content-type": "application/json" } });
+    const r = await request(base, "POST", "/api/markets", {
+      body: '{"page": 1,',
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ code: ERRORS.invalidJson.code, msg: "api.error.invalidJson", data: null, extra: { message: ERRORS.invalidJson.message } });
+    expect(r.body).toEqual({
+      code: ERRORS.invalidJson.code,
+      msg: "api.error.invalidJson",
+      data: null,
+      extra: { message: ERRORS.invalidJson.message },
+    });
   });
 
   test("prototype poisoning is refused", async () => {
-    const r = await request(base, "POST", "/api/markets", { body: '{"__proto__": {"x": 1}}', headers: { "content-type": "application/json" } });
+    const r = await request(base, "POST", "/api/markets", {
+      body: '{"__proto__": {"x": 1}}',
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).not.toBe(0);
   });
@@ -63,7 +73,10 @@ describe("envelope", () => {
   });
 
   test("another content type → 400 (JSON only)", async () => {
-    const text = await request(base, "POST", "/api/markets", { body: "page=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const text = await request(base, "POST", "/api/markets", {
+      body: "page=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect([text.status, text.body.code]).toEqual([400, ERRORS.unsupportedMediaType.code]);
     const form = new FormData();
     form.set("page", "1");
@@ -113,7 +126,12 @@ describe("envelope", () => {
     await server.close();
     await broken.drop();
     expect(r.status).toBe(500);
-    expect(r.body).toEqual({ code: ERRORS.internal.code, msg: "api.error.internal", data: null, extra: { message: ERRORS.internal.message } });
+    expect(r.body).toEqual({
+      code: ERRORS.internal.code,
+      msg: "api.error.internal",
+      data: null,
+      extra: { message: ERRORS.internal.message },
+    });
   });
 });
 
@@ -121,7 +139,11 @@ describe("CORS", () => {
   test("a configured origin is allowed, without credentials", async () => {
     const r = await fetch(`${base}/api/markets`, {
       method: "OPTIONS",
-      headers: { origin: "http://127.0.0.1:3000", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "http://127.0.0.1:3000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(r.status).toBeLessThan(300);
     expect(r.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:3000");
@@ -156,7 +178,10 @@ describe("OpenAPI", () => {
     expect(r.status).toBe(200);
     const doc = (await r.json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> }>
+      >;
     };
     expect(doc.openapi).toMatch(/^3\./);
     for (const call of CALLS) {
@@ -175,7 +200,9 @@ describe("OpenAPI", () => {
 
   test("every documented call is served (no POST 404)", async () => {
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const posts = Object.entries(doc.paths).filter(([, ops]) => "post" in ops).map(([path]) => path);
+    const posts = Object.entries(doc.paths)
+      .filter(([, ops]) => "post" in ops)
+      .map(([path]) => path);
     expect(posts.sort()).toEqual([...CALLS].sort());
   });
 });

@@ -39,28 +39,58 @@ describe("/api/user/info", () => {
     await send(h.devnet.protocol.usdt, signer, "mint", account, u(1234));
     await send(h.devnet.protocol.prds, deployer, "transfer", account, u(77));
     const db = h.db;
-    await db.kysely.insertInto("credits").values({ account, balance: amount(db, u(6)), updated_at: NOW }).execute();
+    await db.kysely
+      .insertInto("credits")
+      .values({ account, balance: amount(db, u(6)), updated_at: NOW })
+      .execute();
     // An open position (its value at current odds is its stake) and an unclaimed win.
     await insertMarket(db, { id: 101, now: NOW, stakes: [100, 100] });
-    await insertMarket(db, { id: 102, now: NOW, market: { phase: "Final", result: 1, net_pool: amount(db, u(300)), winning_stake: amount(db, u(100)) } });
+    await insertMarket(db, {
+      id: 102,
+      now: NOW,
+      market: { phase: "Final", result: 1, net_pool: amount(db, u(300)), winning_stake: amount(db, u(100)) },
+    });
     await db.kysely
       .insertInto("positions")
       .values([
-        { market_id: 101, account, option: 0, stake: amount(db, u(49)), fee: amount(db, u(1)), invested: amount(db, u(50)), first_time: NOW, last_time: NOW },
-        { market_id: 102, account, option: 1, stake: amount(db, u(10)), fee: amount(db, u(0.2)), invested: amount(db, u(10.2)), first_time: NOW, last_time: NOW },
+        {
+          market_id: 101,
+          account,
+          option: 0,
+          stake: amount(db, u(49)),
+          fee: amount(db, u(1)),
+          invested: amount(db, u(50)),
+          first_time: NOW,
+          last_time: NOW,
+        },
+        {
+          market_id: 102,
+          account,
+          option: 1,
+          stake: amount(db, u(10)),
+          fee: amount(db, u(0.2)),
+          invested: amount(db, u(10.2)),
+          first_time: NOW,
+          last_time: NOW,
+        },
       ])
       .execute();
     const native = await h.devnet.provider.getBalance(account);
 
     for (const chainType of ["devnet", "0x7a69", "31337"]) {
-      const r = await h.post<{ symbol: string; address: string; decimals: number; balance: string }[], { statics: { cash: string; portfolio: string } }>(
-        "/api/user/info",
-        { account, chainType },
-      );
+      const r = await h.post<
+        { symbol: string; address: string; decimals: number; balance: string }[],
+        { statics: { cash: string; portfolio: string } }
+      >("/api/user/info", { account, chainType });
       expect([r.status, r.body.code]).toEqual([200, 0]);
       expect(r.body.data).toEqual([
         { symbol: "BNB", address: "0x0000000000000000000000000000000000000000", decimals: 18, balance: native.toString() },
-        { symbol: "USDT", address: h.devnet.protocol.addresses.DevUSDT?.toLowerCase(), decimals: 18, balance: u(1234).toString() },
+        {
+          symbol: "USDT",
+          address: h.devnet.protocol.addresses.DevUSDT?.toLowerCase(),
+          decimals: 18,
+          balance: u(1234).toString(),
+        },
         { symbol: "PRDS", address: h.devnet.protocol.addresses.PRDS?.toLowerCase(), decimals: 18, balance: u(77).toString() },
       ]);
       // cash = 1234 USDT + 6 credit; portfolio = 49 at stake + 10 × 300 / 100 to claim.
@@ -71,12 +101,23 @@ describe("/api/user/info", () => {
   test("another chain → 406 chainNotSupported", async () => {
     const r = await h.post("/api/user/info", { account, chainType: "bsc" });
     expect(r.status).toBe(406);
-    expect(r.body).toMatchObject({ code: ERRORS.chainNotSupported.code, msg: "api.error.chainNotSupported", extra: { field: "chainType" } });
+    expect(r.body).toMatchObject({
+      code: ERRORS.chainNotSupported.code,
+      msg: "api.error.chainNotSupported",
+      extra: { field: "chainType" },
+    });
   });
 });
 
 describe("/api/get-trans-status", () => {
-  type Status = { hash: string; status: string; indexed: boolean; success: boolean | null; blockNumber: number | null; eventCount: number };
+  type Status = {
+    hash: string;
+    status: string;
+    indexed: boolean;
+    success: boolean | null;
+    blockNumber: number | null;
+    eventCount: number;
+  };
   const status = async (hash: string) => {
     const r = await h.post<Status>("/api/get-trans-status", { hash });
     expect([r.status, r.body.code]).toEqual([200, 0]);
@@ -88,31 +129,75 @@ describe("/api/get-trans-status", () => {
     if (!signer) throw new Error("no signer");
     const receipt = await send(h.devnet.protocol.usdt, signer, "mint", await signer.getAddress(), u(1));
     const hash = receipt.hash.toLowerCase();
-    expect(await status(hash)).toEqual({ hash, status: "pendingIndexing", indexed: false, success: true, blockNumber: receipt.blockNumber, eventCount: 0 });
+    expect(await status(hash)).toEqual({
+      hash,
+      status: "pendingIndexing",
+      indexed: false,
+      success: true,
+      blockNumber: receipt.blockNumber,
+      eventCount: 0,
+    });
     // The indexer has passed that block: a transaction with nothing to index is done.
-    await h.db.kysely.insertInto("indexer_cursors").values({ contract: "Markets", next_block: receipt.blockNumber + 1, updated_at: NOW }).execute();
+    await h.db.kysely
+      .insertInto("indexer_cursors")
+      .values({ contract: "Markets", next_block: receipt.blockNumber + 1, updated_at: NOW })
+      .execute();
     expect(await status(hash)).toMatchObject({ status: "indexed", indexed: true, success: true });
     await h.db.kysely.deleteFrom("indexer_cursors").execute();
     // A transaction the indexer applied.
-    await h.db.kysely.insertInto("chain_transactions").values({ tx_hash: hash, block_number: receipt.blockNumber, block_time: NOW, from_address: null, event_count: 2 }).execute();
-    expect(await status(hash.toUpperCase().replace("0X", "0x"))).toEqual({ hash, status: "indexed", indexed: true, success: true, blockNumber: receipt.blockNumber, eventCount: 2 });
+    await h.db.kysely
+      .insertInto("chain_transactions")
+      .values({ tx_hash: hash, block_number: receipt.blockNumber, block_time: NOW, from_address: null, event_count: 2 })
+      .execute();
+    expect(await status(hash.toUpperCase().replace("0X", "0x"))).toEqual({
+      hash,
+      status: "indexed",
+      indexed: true,
+      success: true,
+      blockNumber: receipt.blockNumber,
+      eventCount: 2,
+    });
   });
 
   test("a reverted transaction → failed", async () => {
     const from = await h.devnet.signers[7]?.getAddress();
     const markets = new Interface(abis.Markets);
     // Mined without a gas estimate, so it reverts on chain (market 999 does not exist).
-    const hash = (await h.devnet.provider.send("eth_sendTransaction", [
-      { from, to: h.devnet.protocol.addresses.Markets, data: markets.encodeFunctionData("buy", [999n, 0, u(5), 0n, address(0)]), gas: "0x7a120" },
-    ]).catch((error: { data?: { txHash?: string }; error?: { data?: { txHash?: string } } }) => error.data?.txHash ?? error.error?.data?.txHash)) as string | undefined;
+    const hash = (await h.devnet.provider
+      .send("eth_sendTransaction", [
+        {
+          from,
+          to: h.devnet.protocol.addresses.Markets,
+          data: markets.encodeFunctionData("buy", [999n, 0, u(5), 0n, address(0)]),
+          gas: "0x7a120",
+        },
+      ])
+      .catch(
+        (error: { data?: { txHash?: string }; error?: { data?: { txHash?: string } } }) =>
+          error.data?.txHash ?? error.error?.data?.txHash,
+      )) as string | undefined;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     const receipt = await h.devnet.provider.getTransactionReceipt(hash ?? "");
     expect(receipt?.status).toBe(0);
-    expect(await status(hash ?? "")).toEqual({ hash, status: "failed", indexed: false, success: false, blockNumber: receipt?.blockNumber, eventCount: 0 });
+    expect(await status(hash ?? "")).toEqual({
+      hash,
+      status: "failed",
+      indexed: false,
+      success: false,
+      blockNumber: receipt?.blockNumber,
+      eventCount: 0,
+    });
   });
 
   test("unknown to the node → pending", async () => {
-    expect(await status(txHash("never sent"))).toEqual({ hash: txHash("never sent"), status: "pending", indexed: false, success: null, blockNumber: null, eventCount: 0 });
+    expect(await status(txHash("never sent"))).toEqual({
+      hash: txHash("never sent"),
+      status: "pending",
+      indexed: false,
+      success: null,
+      blockNumber: null,
+      eventCount: 0,
+    });
   });
 
   test("a node that cannot be reached → 503 chainUnavailable, not 500", async () => {
@@ -125,7 +210,12 @@ describe("/api/get-trans-status", () => {
     const info = await post(server, "/api/user/info", { account, chainType: "devnet" });
     await server.close();
     dead.close();
-    expect([r.status, r.body.code, info.status, info.body.code]).toEqual([503, ERRORS.chainUnavailable.code, 503, ERRORS.chainUnavailable.code]);
+    expect([r.status, r.body.code, info.status, info.body.code]).toEqual([
+      503,
+      ERRORS.chainUnavailable.code,
+      503,
+      ERRORS.chainUnavailable.code,
+    ]);
   });
 });
 
@@ -163,17 +253,49 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
     const a = (n: number) => amount(db, u(n));
     await insertMarket(db, { id: 201, now: NOW, event: "Will A?", issuer: me });
     await insertMarket(db, { id: 202, now: NOW, event: "Will B?", issuer: me, status: "audit" });
-    await insertMarket(db, { id: 203, now: NOW, event: "Will C?", market: { phase: "Final", result: 0, net_pool: a(100), winning_stake: a(50) } });
+    await insertMarket(db, {
+      id: 203,
+      now: NOW,
+      event: "Will C?",
+      market: { phase: "Final", result: 0, net_pool: a(100), winning_stake: a(50) },
+    });
     await db.kysely
       .insertInto("positions")
       .values([
-        { market_id: 203, account: me, option: 0, stake: a(49), fee: a(1), invested: a(50), first_time: NOW - 50, last_time: NOW - 40 },
-        { market_id: 201, account: me, option: 1, stake: a(9.8), fee: a(0.2), invested: a(10), first_time: NOW - 30, last_time: NOW - 20 },
+        {
+          market_id: 203,
+          account: me,
+          option: 0,
+          stake: a(49),
+          fee: a(1),
+          invested: a(50),
+          first_time: NOW - 50,
+          last_time: NOW - 40,
+        },
+        {
+          market_id: 201,
+          account: me,
+          option: 1,
+          stake: a(9.8),
+          fee: a(0.2),
+          invested: a(10),
+          first_time: NOW - 30,
+          last_time: NOW - 20,
+        },
       ])
       .execute();
     await db.kysely
       .insertInto("payouts")
-      .values({ tx_hash: txHash("claim 203"), log_index: 0, market_id: 203, account: me, payout: a(98), refund: a(0), time: NOW - 5, block_number: 300 })
+      .values({
+        tx_hash: txHash("claim 203"),
+        log_index: 0,
+        market_id: 203,
+        account: me,
+        payout: a(98),
+        refund: a(0),
+        time: NOW - 5,
+        block_number: 300,
+      })
       .execute();
     await db.kysely
       .insertInto("trades")
@@ -223,15 +345,25 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
   });
 
   test("/api/bought: positions per market with pending payoff, received and profit", async () => {
-    const r = await h.post<Paged<{ market: { id: string; event: string | null }; position: Record<string, unknown> }>, { totals: Record<string, string> }>(
-      "/api/bought",
-      { account: me },
-    );
+    const r = await h.post<
+      Paged<{ market: { id: string; event: string | null }; position: Record<string, unknown> }>,
+      { totals: Record<string, string> }
+    >("/api/bought", { account: me });
     expect(r.body.code).toBe(0);
     expect(r.body.data.list.map((i) => i.market.id)).toEqual(["201", "203"]); // most recently bought first
-    expect(r.body.data.list[1]?.position).toMatchObject({ invested: u(50).toString(), received: u(98).toString(), claimed: true, pendingPayoff: "0", profit: u(48).toString() });
+    expect(r.body.data.list[1]?.position).toMatchObject({
+      invested: u(50).toString(),
+      received: u(98).toString(),
+      claimed: true,
+      pendingPayoff: "0",
+      profit: u(48).toString(),
+    });
     expect(r.body.data.list[0]?.position).toMatchObject({ invested: u(10).toString(), profit: null });
-    expect(r.body.extra.totals).toMatchObject({ invested: u(60).toString(), received: u(98).toString(), profit: u(48).toString() });
+    expect(r.body.extra.totals).toMatchObject({
+      invested: u(60).toString(),
+      received: u(98).toString(),
+      profit: u(48).toString(),
+    });
     const settled = await h.post<Paged<{ market: { id: string } }>>("/api/bought", { account: me, status: "settled" });
     expect(settled.body.data.list.map((i) => i.market.id)).toEqual(["203"]);
     const open = await h.post<Paged<{ market: { id: string } }>>("/api/bought", { account: me, status: "open", pageSize: 1 });
@@ -239,7 +371,10 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
   });
 
   test("/api/user-dealt: the account's trades, newest first, with the event", async () => {
-    const r = await h.post<Paged<{ txHash: string; marketId: string; event: string | null; optionLabel: string | null }>>("/api/user-dealt", { account: me, pageSize: 2 });
+    const r = await h.post<Paged<{ txHash: string; marketId: string; event: string | null; optionLabel: string | null }>>(
+      "/api/user-dealt",
+      { account: me, pageSize: 2 },
+    );
     expect(r.body.data.total).toBe(3);
     expect(r.body.data.list.map((t) => [t.txHash, t.event, t.optionLabel])).toEqual([
       [txHash("my trade 2"), "Will C?", "Yes"],
@@ -250,7 +385,9 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
   });
 
   test("/api/issued: the issuer's markets, held ones without their text", async () => {
-    const r = await h.post<Paged<{ id: string; event: string | null; metadataStatus: string; margin: string; bondState: string }>>("/api/issued", { account: me });
+    const r = await h.post<
+      Paged<{ id: string; event: string | null; metadataStatus: string; margin: string; bondState: string }>
+    >("/api/issued", { account: me });
     expect(r.body.data.list.map((m) => [m.id, m.event, m.metadataStatus])).toEqual([
       ["202", null, "audit"],
       ["201", "Will A?", "approved"],
@@ -259,19 +396,25 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
   });
 
   test("/api/referral/rewards: per market, claimable once final, totals and referred accounts", async () => {
-    const r = await h.post<Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>, { referred: number; totals: Record<string, string> }>(
-      "/api/referral/rewards",
-      { account: me },
-    );
+    const r = await h.post<
+      Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>,
+      { referred: number; totals: Record<string, string> }
+    >("/api/referral/rewards", { account: me });
     expect(r.body.data.list.map((i) => [i.marketId, i.claimable])).toEqual([
       ["203", u(1.5).toString()],
       ["201", "0"],
     ]);
-    expect(r.body.extra).toEqual({ referred: 2, totals: { accrued: u(3).toString(), claimed: u(0.5).toString(), claimable: u(1.5).toString() } });
+    expect(r.body.extra).toEqual({
+      referred: 2,
+      totals: { accrued: u(3).toString(), claimed: u(0.5).toString(), claimable: u(1.5).toString() },
+    });
   });
 
   test("/api/user/snapshots: daily figures, and yesterday's profit", async () => {
-    const r = await h.post<{ list: { day: string; realizedProfit: string; dayProfit: string }[] }, { yesterday: string; yesterdayProfit: string }>("/api/user/snapshots", {
+    const r = await h.post<
+      { list: { day: string; realizedProfit: string; dayProfit: string }[] },
+      { yesterday: string; yesterdayProfit: string }
+    >("/api/user/snapshots", {
       account: me,
       days: 2,
     });
@@ -282,7 +425,9 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
       [new Date((NOW - 2 * DAY) * 1000).toISOString().slice(0, 10), (-u(10)).toString()],
     ]);
     expect(r.body.extra).toMatchObject({ yesterday, yesterdayProfit: u(48).toString() });
-    const nobody = await h.post<{ list: unknown[] }, { yesterdayProfit: string }>("/api/user/snapshots", { account: address(0xdead) });
+    const nobody = await h.post<{ list: unknown[] }, { yesterdayProfit: string }>("/api/user/snapshots", {
+      account: address(0xdead),
+    });
     expect([nobody.body.data.list, nobody.body.extra.yesterdayProfit]).toEqual([[], "0"]);
   });
 });

@@ -75,7 +75,9 @@ async function followLeadershipOnPostgres(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(c.isLeader()).toBe(false);
   await sql`select pg_terminate_backend(pid) from pg_locks
-            where locktype = 'advisory' and classid = ${LEADER_LOCK[0]} and objid = ${LEADER_LOCK[1]} and granted`.execute(tdb.db.kysely);
+            where locktype = 'advisory' and classid = ${LEADER_LOCK[0]} and objid = ${LEADER_LOCK[1]} and granted`.execute(
+    tdb.db.kysely,
+  );
   await until("b notices it lost the lock", () => logs[1].lines.some((line) => line.includes("lost the leader lock")));
   expect(await until("someone leads again", () => b.isLeader() || c.isLeader())).toBeLessThan(3_000);
   expect(b.isLeader() && c.isLeader()).toBe(false);

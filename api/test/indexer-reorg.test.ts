@@ -19,7 +19,10 @@ let market = 0n;
 const databases: TestDatabase[] = [];
 const indexers: IndexerHandle[] = [];
 
-async function indexerOn(label: string, reorgDepth = 64): Promise<{ db: TestDatabase; indexer: IndexerHandle; log: ReturnType<typeof memoryLog> }> {
+async function indexerOn(
+  label: string,
+  reorgDepth = 64,
+): Promise<{ db: TestDatabase; indexer: IndexerHandle; log: ReturnType<typeof memoryLog> }> {
   const db = await createTestDatabase(label);
   const log = memoryLog();
   const indexer = await startIndexer({ db: db.db, chain, config: indexerConfig(devnet, { reorgDepth }), log, background: false });

@@ -77,7 +77,13 @@ test("SIGKILLed mid-catch-up three times, then restarted: the same tables as a c
   const head = await devnet.provider.getBlockNumber();
   const clean = await createTestDatabase("idx_clean");
   databases.push(clean);
-  const reference = await startIndexer({ db: clean.db, chain, config: indexerConfig(devnet), log: memoryLog(), background: false });
+  const reference = await startIndexer({
+    db: clean.db,
+    chain,
+    config: indexerConfig(devnet),
+    log: memoryLog(),
+    background: false,
+  });
   await reference.syncOnce();
   await reference.stop();
 

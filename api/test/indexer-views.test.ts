@@ -52,7 +52,18 @@ test("indexed phase by phase, the tables match the contracts' views", async () =
   const early = tables.markets.find((m) => m.early === 1 && m.phase === "Final" && m.pool_at_cutoff !== m.pool);
   expect(early).toBeDefined();
   expect(tables.license_events.map((e) => e.kind)).toEqual(
-    expect.arrayContaining(["minted", "transfer", "listed_for_sale", "sale_cancelled", "sold", "listed_for_rent", "rent_cancelled", "rented", "used", "recycled"]),
+    expect.arrayContaining([
+      "minted",
+      "transfer",
+      "listed_for_sale",
+      "sale_cancelled",
+      "sold",
+      "listed_for_rent",
+      "rent_cancelled",
+      "rented",
+      "used",
+      "recycled",
+    ]),
   );
   expect(tables.prds_claims).toHaveLength(1);
   expect(tables.votes.filter((v) => v.reward !== null).length).toBe(3);
@@ -60,7 +71,13 @@ test("indexed phase by phase, the tables match the contracts' views", async () =
 
 test("a clean sync of the same chain gives the same tables", async () => {
   const clean = await createTestDatabase("idx_views_clean");
-  const other = await startIndexer({ db: clean.db, chain, config: indexerConfig(devnet, { batchBlocks: 7 }), log, background: false });
+  const other = await startIndexer({
+    db: clean.db,
+    chain,
+    config: indexerConfig(devnet, { batchBlocks: 7 }),
+    log,
+    background: false,
+  });
   try {
     await other.syncOnce();
     expect(await dumpDerived(clean.db)).toEqual(await dumpDerived(incremental.db));

@@ -113,7 +113,10 @@ describe("Licenses on the devnet, through the api", () => {
   });
 
   /** Every License of `account` (ticket/tokens) compared one by one with the contracts. */
-  const expectTokensMatchChain = async (account: string, relation: "all" | "owned" | "rented" = "all"): Promise<LicenseItem[]> => {
+  const expectTokensMatchChain = async (
+    account: string,
+    relation: "all" | "owned" | "rented" = "all",
+  ): Promise<LicenseItem[]> => {
     const data = await s.api.ok<Paged<LicenseItem>>("/api/ticket/tokens", { account, relation, pageSize: 100 });
     expect(data.total).toBe(data.list.length);
     for (const item of data.list) expect(answered(item)).toEqual(fromChain(await s.driver.license(BigInt(item.tokenId))));
@@ -138,8 +141,20 @@ describe("Licenses on the devnet, through the api", () => {
     const sale = await s.api.ok<{
       issuesPerLicense: number;
       payToken: string;
-      types: { type: string; price: string; minted: number; maxSupply: number; remaining: number | null; properties: Record<string, boolean> }[];
-      packets: { packetId: number; counts: { common: number; scarcity: number; attributive: number }; size: number; price: string }[];
+      types: {
+        type: string;
+        price: string;
+        minted: number;
+        maxSupply: number;
+        remaining: number | null;
+        properties: Record<string, boolean>;
+      }[];
+      packets: {
+        packetId: number;
+        counts: { common: number; scarcity: number; attributive: number };
+        size: number;
+        price: string;
+      }[];
     }>("/api/ticket-sale/sale", {});
     expect(sale.issuesPerLicense).toBe(Number(await license.getFunction("issuesPerLicense")()));
     expect(sale.payToken).toBe(s.devnet.protocol.addresses.DevUSDT?.toLowerCase());
@@ -160,7 +175,12 @@ describe("Licenses on the devnet, through the api", () => {
     for (let packetId = 0; packetId < packetCount; packetId++) {
       const p = await license.getFunction("packet")(packetId);
       const counts = { common: Number(p.counts[0]), scarcity: Number(p.counts[1]), attributive: Number(p.counts[2]) };
-      expected.push({ packetId, counts, size: counts.common + counts.scarcity + counts.attributive, price: BigInt(p.price).toString() });
+      expected.push({
+        packetId,
+        counts,
+        size: counts.common + counts.scarcity + counts.attributive,
+        price: BigInt(p.price).toString(),
+      });
     }
     expect(sale.packets).toEqual(expected);
     const packets = await s.api.ok<{ payToken: string; list: unknown[] }>("/api/ticket-market/packets", {});
@@ -176,10 +196,13 @@ describe("Licenses on the devnet, through the api", () => {
     ids.dave = single.tokenId;
     await s.settle();
 
-    const status = await s.api.ok<{ status: string; indexed: boolean; success: boolean | null; blockNumber: number | null; eventCount: number }>(
-      "/api/get-trans-status",
-      { hash: packet.tx.hash },
-    );
+    const status = await s.api.ok<{
+      status: string;
+      indexed: boolean;
+      success: boolean | null;
+      blockNumber: number | null;
+      eventCount: number;
+    }>("/api/get-trans-status", { hash: packet.tx.hash });
     expect(status).toEqual({
       hash: packet.tx.hash,
       status: "indexed",
@@ -197,16 +220,27 @@ describe("Licenses on the devnet, through the api", () => {
     expect(erins.reduce((total, l) => total + BigInt(l.mintPrice), 0n)).toBe(packet.price);
     const daves = await expectTokensMatchChain(driver.addr(driver.dave));
     expect(daves.map((l) => [l.tokenId, l.type, l.mintPrice])).toEqual([
-      [single.tokenId.toString(), "attributive", (await s.devnet.protocol.license.getFunction("typePrice")(LicenseType.Attributive)).toString()],
+      [
+        single.tokenId.toString(),
+        "attributive",
+        (await s.devnet.protocol.license.getFunction("typePrice")(LicenseType.Attributive)).toString(),
+      ],
     ]);
     const block = await s.devnet.provider.getBlock(single.tx.blockNumber);
     expect(daves[0]?.mintedAt).toBe(block?.timestamp);
 
-    const sale = await s.api.ok<{ types: { type: string; minted: number; remaining: number | null; maxSupply: number }[] }>("/api/ticket-sale/sale", {});
+    const sale = await s.api.ok<{ types: { type: string; minted: number; remaining: number | null; maxSupply: number }[] }>(
+      "/api/ticket-sale/sale",
+      {},
+    );
     for (const [index, name] of (["common", "scarcity", "attributive"] as const).entries()) {
       const minted = Number(await s.devnet.protocol.license.getFunction("mintedOfType")(index));
       const item = sale.types.find((t) => t.type === name);
-      expect({ name, minted: item?.minted, remaining: item?.remaining }).toEqual({ name, minted, remaining: (item?.maxSupply ?? 0) - minted });
+      expect({ name, minted: item?.minted, remaining: item?.remaining }).toEqual({
+        name,
+        minted,
+        remaining: (item?.maxSupply ?? 0) - minted,
+      });
     }
     // An account with no Licenses: an empty page, not an error.
     expect(await s.api.ok<Paged<LicenseItem>>("/api/ticket/tokens", { account: driver.addr(driver.voter(2)) })).toEqual({
@@ -255,14 +289,23 @@ describe("Licenses on the devnet, through the api", () => {
     expect((await expectTokensMatchChain(erin)).map((l) => l.tokenId)).not.toContain(id("erin1").toString());
 
     // The token's history, oldest first, as the contracts emitted it (transfers aside).
-    const transactions = await s.api.ok<Paged<LicenseEvent>>("/api/ticket/transactions", { tokenId: id("erin1").toString(), pageSize: 100 });
+    const transactions = await s.api.ok<Paged<LicenseEvent>>("/api/ticket/transactions", {
+      tokenId: id("erin1").toString(),
+      pageSize: 100,
+    });
     const kinds = transactions.list
       .filter((e) => e.kind !== "transfer")
       .map((e) => e.kind)
       .reverse();
     expect(kinds).toEqual(["minted", "listed_for_sale", "sale_cancelled", "listed_for_sale", "sold"]);
     const sold = transactions.list.find((e) => e.kind === "sold");
-    expect(sold).toMatchObject({ txHash: bought.tx.hash, from: erin, to: b1, price: u(150).toString(), blockNumber: bought.tx.blockNumber });
+    expect(sold).toMatchObject({
+      txHash: bought.tx.hash,
+      from: erin,
+      to: b1,
+      price: u(150).toString(),
+      blockNumber: bought.tx.blockNumber,
+    });
     expect(after.history.map((e) => e.txHash)).toEqual(transactions.list.map((e) => e.txHash));
     // By account: the buyer sees the sale.
     const b1Events = await s.api.ok<Paged<LicenseEvent>>("/api/ticket/transactions", { account: b1 });
@@ -279,14 +322,25 @@ describe("Licenses on the devnet, through the api", () => {
     const forRent = await s.api.ok<Paged<LicenseItem>>("/api/ticket-market/detail", { kind: "rent" });
     expect(forRent.list.map((l) => l.tokenId)).toEqual([scarcity.toString()]);
     expect(answered(forRent.list[0] as LicenseItem)).toEqual(fromChain(await driver.license(scarcity)));
-    expect(forRent.list[0]).toMatchObject({ state: "listedForRent", rentPricePerDay: u(15).toString(), rentMaxDays: 30, rentMaxIssues: 3 });
+    expect(forRent.list[0]).toMatchObject({
+      state: "listedForRent",
+      rentPricePerDay: u(15).toString(),
+      rentMaxDays: 30,
+      rentMaxIssues: 3,
+    });
 
     const rental = await driver.rent(driver.carol, scarcity, 10);
     expect(rental.cost).toBe(u(150));
     await s.settle();
     const rented = (await tokenDetail(scarcity)).item;
     expect(answered(rented)).toEqual(fromChain(await driver.license(scarcity)));
-    expect(rented).toMatchObject({ state: "rented", user: carol, rentEnd: rental.expires, rentalMaxIssues: 3, rentalIssuesUsed: 0 });
+    expect(rented).toMatchObject({
+      state: "rented",
+      user: carol,
+      rentEnd: rental.expires,
+      rentalMaxIssues: 3,
+      rentalIssuesUsed: 0,
+    });
     const carols = await expectTokensMatchChain(carol, "rented");
     expect(carols.map((l) => [l.tokenId, l.relation])).toEqual([[scarcity.toString(), "renter"]]);
     expect((await expectTokensMatchChain(erin, "owned")).find((l) => l.tokenId === scarcity.toString())?.relation).toBe("owner");
@@ -296,7 +350,11 @@ describe("Licenses on the devnet, through the api", () => {
     const now = await driver.now();
     const market = await driver.issue(driver.carol, {
       licenseId: scarcity,
-      metadata: { event: "Will the rented License issue this market before its rental ends?", category: "other", options: ["Yes", "No"] },
+      metadata: {
+        event: "Will the rented License issue this market before its rental ends?",
+        category: "other",
+        options: ["Yes", "No"],
+      },
       lastTradingTime: now + 3 * DAY,
       expirationTime: now + 5 * DAY,
     });
@@ -306,8 +364,16 @@ describe("Licenses on the devnet, through the api", () => {
     expect(used).toMatchObject({ availableTimes: 9, rentalIssuesUsed: 1, marketsIssued: 1 });
     const issued = await s.api.ok<Paged<{ id: string; licenseId: string; issuer: string }>>("/api/issued", { account: carol });
     expect(issued.list.map((m) => [m.id, m.licenseId, m.issuer])).toEqual([[market.id.toString(), scarcity.toString(), carol]]);
-    const history = await s.api.ok<Paged<LicenseEvent>>("/api/ticket/transactions", { tokenId: scarcity.toString(), pageSize: 100 });
-    expect(history.list.filter((e) => e.kind !== "transfer").map((e) => e.kind).reverse()).toEqual(["minted", "listed_for_rent", "rented", "used"]);
+    const history = await s.api.ok<Paged<LicenseEvent>>("/api/ticket/transactions", {
+      tokenId: scarcity.toString(),
+      pageSize: 100,
+    });
+    expect(
+      history.list
+        .filter((e) => e.kind !== "transfer")
+        .map((e) => e.kind)
+        .reverse(),
+    ).toEqual(["minted", "listed_for_rent", "rented", "used"]);
 
     // Past the rental's end the chain reads 'listed for rent' again with no user; so does the api.
     await driver.increaseTime(11 * DAY);
@@ -316,9 +382,9 @@ describe("Licenses on the devnet, through the api", () => {
     expect(answered(over)).toEqual(fromChain(await driver.license(scarcity)));
     expect(over).toMatchObject({ state: "listedForRent", user: null, rentEnd: null });
     expect((await s.api.ok<Paged<LicenseItem>>("/api/ticket/tokens", { account: carol, relation: "rented" })).total).toBe(0);
-    expect((await s.api.ok<Paged<LicenseItem>>("/api/ticket-market/detail", { kind: "rent" })).list.map((l) => l.tokenId)).toEqual([
-      scarcity.toString(),
-    ]);
+    expect(
+      (await s.api.ok<Paged<LicenseItem>>("/api/ticket-market/detail", { kind: "rent" })).list.map((l) => l.tokenId),
+    ).toEqual([scarcity.toString()]);
 
     await driver.cancelRentListing(driver.erin, scarcity);
     await s.settle();

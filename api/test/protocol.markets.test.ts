@@ -1,7 +1,18 @@
 import { ZeroAddress, type Signer } from "ethers";
 import { WATCHED_CONTRACTS } from "../src/indexer/decode";
 import { LicenseType, metadataHash, optionKey as optionKeyOf } from "@prds/contracts/actions";
-import { ADMIN_TOKEN, DAY, HOUR, ProtocolDriver, eventually, startStack, u, type MarketStateName, type Stack, type Tx } from "./helpers/protocol";
+import {
+  ADMIN_TOKEN,
+  DAY,
+  HOUR,
+  ProtocolDriver,
+  eventually,
+  startStack,
+  u,
+  type MarketStateName,
+  type Stack,
+  type Tx,
+} from "./helpers/protocol";
 
 /**
  * Markets against the real devnet and contracts, with the indexer and the server in-process. The
@@ -162,7 +173,13 @@ function ratio(num: bigint, den: bigint): string | null {
   return fraction === "" ? (scaled / 1_000_000n).toString() : `${scaled / 1_000_000n}.${fraction}`;
 }
 const sum = (values: readonly bigint[]): bigint => values.reduce((a, b) => a + b, 0n);
-const STATE_WITH_RESULT: ReadonlySet<MarketStateName> = new Set(["EarlyConfirmed", "Confirmed", "Challenging", "Appealing", "Finished"]);
+const STATE_WITH_RESULT: ReadonlySet<MarketStateName> = new Set([
+  "EarlyConfirmed",
+  "Confirmed",
+  "Challenging",
+  "Appealing",
+  "Finished",
+]);
 
 interface BoughtEvent {
   id: bigint;
@@ -312,7 +329,18 @@ describe("markets on the devnet, through the api", () => {
       volume: volume.toString(),
       trades: buys.filter((b) => b.key === key).length,
     });
-    expect({ key, challenges: answer.challenges.map(({ index, challenger, option, knownAt, evidenceHash, stake, status }) => ({ index, challenger, option, knownAt, evidenceHash, stake, status })) }).toEqual({
+    expect({
+      key,
+      challenges: answer.challenges.map(({ index, challenger, option, knownAt, evidenceHash, stake, status }) => ({
+        index,
+        challenger,
+        option,
+        knownAt,
+        evidenceHash,
+        stake,
+        status,
+      })),
+    }).toEqual({
       key,
       challenges: challenges.map((c, index) => ({
         index,
@@ -326,9 +354,17 @@ describe("markets on the devnet, through the api", () => {
     });
     for (const [index, c] of challenges.entries()) {
       const item = answer.challenges[index];
-      expect({ key, index, compensation: BigInt(item?.compensation ?? "0") }).toEqual({ key, index, compensation: c.compensation });
+      expect({ key, index, compensation: BigInt(item?.compensation ?? "0") }).toEqual({
+        key,
+        index,
+        compensation: c.compensation,
+      });
       const expectedState = c.compensation === 0n ? "none" : c.compensationClaimed ? "received" : "pending";
-      expect({ key, index, compensationState: item?.compensationState }).toEqual({ key, index, compensationState: expectedState });
+      expect({ key, index, compensationState: item?.compensationState }).toEqual({
+        key,
+        index,
+        compensationState: expectedState,
+      });
     }
     if (account) {
       // Positions as bought (Σ Bought.stake / fee per option); the chain's positionOf agrees until
@@ -346,14 +382,20 @@ describe("markets on the devnet, through the api", () => {
           expect({ key, option, stake: p.stake, fee: p.fee }).toEqual({ key, option, stake, fee });
         }
       }
-      expect({ key, account: positions.account, held: positions.options.map((o) => ({ option: o.option, stake: o.stake, fee: o.fee })) }).toEqual({
+      expect({
+        key,
+        account: positions.account,
+        held: positions.options.map((o) => ({ option: o.option, stake: o.stake, fee: o.fee })),
+      }).toEqual({
         key,
         account: d.addr(account),
         held,
       });
       expect({ key, invested: positions.invested }).toEqual({
         key,
-        invested: sum(buys.filter((b) => b.key === key && b.event.buyer === d.addr(account)).map((b) => b.event.amount)).toString(),
+        invested: sum(
+          buys.filter((b) => b.key === key && b.event.buyer === d.addr(account)).map((b) => b.event.amount),
+        ).toString(),
       });
     }
     return answer;
@@ -366,10 +408,14 @@ describe("markets on the devnet, through the api", () => {
     });
 
   const transStatus = (hash: string) =>
-    s.api.ok<{ hash: string; status: string; indexed: boolean; success: boolean | null; blockNumber: number | null; eventCount: number }>(
-      "/api/get-trans-status",
-      { hash },
-    );
+    s.api.ok<{
+      hash: string;
+      status: string;
+      indexed: boolean;
+      success: boolean | null;
+      blockNumber: number | null;
+      eventCount: number;
+    }>("/api/get-trans-status", { hash });
 
   // ---------------------------------------------------------------- the scenario
 
@@ -428,9 +474,36 @@ describe("markets on the devnet, through the api", () => {
     t0 = await d.now();
     const plan: [string, Signer, bigint, string, string, readonly string[], number, number][] = [
       ["M1", alice, a1, "Will Bitcoin close above $150,000 on 31 December?", "crypto", ["Yes", "No"], 2 * DAY, 3 * DAY],
-      ["M2", bob, bobLicense, "Who will win the mayoral election in the capital?", "politics", ["The incumbent", "The challenger", "Someone else"], 2 * DAY, 3 * DAY],
-      ["M3", dave, daveLicense, "Will the central bank cut interest rates at its next meeting?", "finance", ["Yes", "No"], 10 * DAY, 12 * DAY],
-      ["M4", alice, a2, "Will the new flagship phone ship before the end of the quarter?", "technology", ["Yes", "No"], 2 * DAY, 3 * DAY],
+      [
+        "M2",
+        bob,
+        bobLicense,
+        "Who will win the mayoral election in the capital?",
+        "politics",
+        ["The incumbent", "The challenger", "Someone else"],
+        2 * DAY,
+        3 * DAY,
+      ],
+      [
+        "M3",
+        dave,
+        daveLicense,
+        "Will the central bank cut interest rates at its next meeting?",
+        "finance",
+        ["Yes", "No"],
+        10 * DAY,
+        12 * DAY,
+      ],
+      [
+        "M4",
+        alice,
+        a2,
+        "Will the new flagship phone ship before the end of the quarter?",
+        "technology",
+        ["Yes", "No"],
+        2 * DAY,
+        3 * DAY,
+      ],
       ["M5", alice, a2, "Will the probe land successfully on its first attempt?", "science", ["Yes", "No"], 2 * DAY, 3 * DAY],
       ["M6", alice, a3, "Will the documentary win the festival's audience award?", "culture", ["Yes", "No"], 2 * DAY, 3 * DAY],
     ];
@@ -497,7 +570,14 @@ describe("markets on the devnet, through the api", () => {
       eventCount: 0,
     });
     const unknown = `0x${"ab".repeat(32)}`;
-    expect(await transStatus(unknown)).toEqual({ hash: unknown, status: "pending", indexed: false, success: null, blockNumber: null, eventCount: 0 });
+    expect(await transStatus(unknown)).toEqual({
+      hash: unknown,
+      status: "pending",
+      indexed: false,
+      success: null,
+      blockNumber: null,
+      eventCount: 0,
+    });
     // Upper-case hex is the same transaction.
     expect((await transStatus(`0x${last.tx.hash.slice(2).toUpperCase()}`)).status).toBe("indexed");
   });
@@ -506,15 +586,25 @@ describe("markets on the devnet, through the api", () => {
     // Tab totals (and so `total`) are recomputed in the background and may lag a few seconds
     // (README); the driver's own polling asked for this list while markets were still being issued.
     await eventually(async () => {
-      expect((await markets({ pageSize: 100 })).extra.totals).toEqual({ all: 6, open: 5, closingSoon: 0, waitingResult: 0, challenging: 0, finished: 1 });
+      expect((await markets({ pageSize: 100 })).extra.totals).toEqual({
+        all: 6,
+        open: 5,
+        closingSoon: 0,
+        waitingResult: 0,
+        challenging: 0,
+        finished: 1,
+      });
     });
     const all = await markets({ pageSize: 100 });
     expect(all.total).toBe(6);
     expect(all.extra.totals.all).toBe(6);
     // Sorted by volume (Σ Bought.amount), the newest first among equals.
     const volumes = new Map<string, bigint>();
-    for (const key of Object.keys(m)) volumes.set(id(key).toString(), sum(buys.filter((b) => b.key === key).map((b) => b.event.amount)));
-    const byVolume = [...volumes.entries()].sort((a, b) => (a[1] === b[1] ? Number(BigInt(b[0]) - BigInt(a[0])) : a[1] > b[1] ? -1 : 1)).map(([k]) => k);
+    for (const key of Object.keys(m))
+      volumes.set(id(key).toString(), sum(buys.filter((b) => b.key === key).map((b) => b.event.amount)));
+    const byVolume = [...volumes.entries()]
+      .sort((a, b) => (a[1] === b[1] ? Number(BigInt(b[0]) - BigInt(a[0])) : a[1] > b[1] ? -1 : 1))
+      .map(([k]) => k);
     expect(all.list.map((x) => x.id)).toEqual(byVolume);
     expect(all.list.map((x) => x.volume)).toEqual(byVolume.map((k) => volumes.get(k)?.toString()));
     // Every card agrees with the contracts on state and pool.
@@ -526,7 +616,11 @@ describe("markets on the devnet, through the api", () => {
       });
     }
     const newest = await markets({ sort: "newest" });
-    expect(newest.list.map((x) => x.id)).toEqual(Object.values(m).map(String).sort((a, b) => Number(b) - Number(a)));
+    expect(newest.list.map((x) => x.id)).toEqual(
+      Object.values(m)
+        .map(String)
+        .sort((a, b) => Number(b) - Number(a)),
+    );
 
     expect((await markets({ search: "bitcoin" })).list.map((x) => x.id)).toEqual([id("M1").toString()]);
     expect((await markets({ search: "Bitcoin 150,000" })).list.map((x) => x.id)).toEqual([id("M1").toString()]);
@@ -576,17 +670,32 @@ describe("markets on the devnet, through the api", () => {
     );
 
     // History: one point per trade; each point's stakes are the chain's stakes at that block.
-    const history = await s.api.ok<{ id: string; options: (string | null)[]; points: { time: number; blockNumber: number; pool: string; stakes: string[]; odds: (string | null)[]; probabilities: (string | null)[] }[]; total: number }>(
-      "/api/market/history",
-      { id: id(key).toString() },
-    );
+    const history = await s.api.ok<{
+      id: string;
+      options: (string | null)[];
+      points: {
+        time: number;
+        blockNumber: number;
+        pool: string;
+        stakes: string[];
+        odds: (string | null)[];
+        probabilities: (string | null)[];
+      }[];
+      total: number;
+    }>("/api/market/history", { id: id(key).toString() });
     expect(history.options).toEqual(options[key]);
     expect(history.points.length).toBe(history.total);
     expect(history.points.length).toBeGreaterThanOrEqual(mine.length);
     for (const point of history.points) {
-      const atBlock = ((await s.devnet.protocol.markets.getFunction("optionStakes")(id(key), { blockTag: point.blockNumber })) as bigint[]).map(BigInt);
+      const atBlock = (
+        (await s.devnet.protocol.markets.getFunction("optionStakes")(id(key), { blockTag: point.blockNumber })) as bigint[]
+      ).map(BigInt);
       const pool = sum(atBlock);
-      expect({ block: point.blockNumber, stakes: point.stakes, pool: point.pool }).toEqual({ block: point.blockNumber, stakes: atBlock.map(String), pool: pool.toString() });
+      expect({ block: point.blockNumber, stakes: point.stakes, pool: point.pool }).toEqual({
+        block: point.blockNumber,
+        stakes: atBlock.map(String),
+        pool: pool.toString(),
+      });
       expect(point.odds).toEqual(atBlock.map((st) => ratio(pool, st)));
       expect(point.probabilities).toEqual(atBlock.map((st) => ratio(st, pool)));
     }
@@ -594,12 +703,16 @@ describe("markets on the devnet, through the api", () => {
     const b0 = d.buyer(0);
     const dealt = await s.api.ok<Paged<Trade & { event: string | null }>>("/api/user-dealt", { account: d.addr(b0) });
     const b0Buys = buys.filter((b) => b.event.buyer === d.addr(b0)).reverse();
-    expect(dealt.list.map((t) => [t.txHash, t.marketId, t.amount])).toEqual(b0Buys.map((b) => [b.tx.hash, b.event.id.toString(), b.event.amount.toString()]));
+    expect(dealt.list.map((t) => [t.txHash, t.marketId, t.amount])).toEqual(
+      b0Buys.map((b) => [b.tx.hash, b.event.id.toString(), b.event.amount.toString()]),
+    );
     expect(dealt.list[0]?.event).toBe("Who will win the mayoral election in the capital?");
     const dealtM1 = await s.api.ok<Paged<Trade>>("/api/user-dealt", { account: d.addr(b0), marketId: id("M1").toString() });
     expect(dealtM1.list.map((t) => t.txHash)).toEqual(b0Buys.filter((b) => b.key === "M1").map((b) => b.tx.hash));
 
-    const bought = await s.api.ok<Paged<{ market: MarketSummary; position: PositionView }>>("/api/bought", { account: d.addr(b0) });
+    const bought = await s.api.ok<Paged<{ market: MarketSummary; position: PositionView }>>("/api/bought", {
+      account: d.addr(b0),
+    });
     expect(bought.list.map((x) => x.market.id)).toEqual([id("M2").toString(), id("M1").toString()]);
     for (const item of bought.list) {
       const marketId = BigInt(item.market.id);
@@ -614,23 +727,41 @@ describe("markets on the devnet, through the api", () => {
         });
       }
     }
-    const totals = (await s.api.post<unknown>("/api/bought", { account: d.addr(b0) })).body.extra as { totals: { invested: string } };
+    const totals = (await s.api.post<unknown>("/api/bought", { account: d.addr(b0) })).body.extra as {
+      totals: { invested: string };
+    };
     expect(totals.totals.invested).toBe(sum(b0Buys.map((b) => b.event.amount)).toString());
 
-    const issued = await s.api.ok<Paged<MarketSummary & { licenseId: string; margin: string; bondState: string }>>("/api/issued", { account: d.addr(d.alice) });
+    const issued = await s.api.ok<Paged<MarketSummary & { licenseId: string; margin: string; bondState: string }>>(
+      "/api/issued",
+      { account: d.addr(d.alice) },
+    );
     expect(issued.list.map((x) => x.id)).toEqual(["M6", "M5", "M4", "M1"].map((k) => id(k).toString()));
     for (const x of issued.list) {
       const chain = await d.market(BigInt(x.id));
-      expect({ id: x.id, licenseId: x.licenseId, issuer: x.issuer }).toEqual({ id: x.id, licenseId: chain.licenseId.toString(), issuer: d.addr(d.alice) });
+      expect({ id: x.id, licenseId: x.licenseId, issuer: x.issuer }).toEqual({
+        id: x.id,
+        licenseId: chain.licenseId.toString(),
+        issuer: d.addr(d.alice),
+      });
     }
   });
 
   test("history downsampled: at most `points` points, the first and the last kept", async () => {
-    const full = await s.api.ok<{ points: { blockNumber: number }[]; total: number }>("/api/market/history", { id: id("M1").toString() });
+    const full = await s.api.ok<{ points: { blockNumber: number }[]; total: number }>("/api/market/history", {
+      id: id("M1").toString(),
+    });
     expect(full.total).toBeGreaterThanOrEqual(4);
     for (const points of [2, 3]) {
-      const sampled = await s.api.ok<{ points: { blockNumber: number }[]; total: number }>("/api/market/history", { id: id("M1").toString(), points });
-      expect({ points, answered: sampled.points.length <= points, total: sampled.total }).toEqual({ points, answered: true, total: full.total });
+      const sampled = await s.api.ok<{ points: { blockNumber: number }[]; total: number }>("/api/market/history", {
+        id: id("M1").toString(),
+        points,
+      });
+      expect({ points, answered: sampled.points.length <= points, total: sampled.total }).toEqual({
+        points,
+        answered: true,
+        total: full.total,
+      });
       expect(sampled.points[0]?.blockNumber).toBe(full.points[0]?.blockNumber);
       expect(sampled.points[sampled.points.length - 1]?.blockNumber).toBe(full.points[full.points.length - 1]?.blockNumber);
     }
@@ -639,12 +770,18 @@ describe("markets on the devnet, through the api", () => {
   test("user/info: balances are the chain's, cash and portfolio; the free PRDS claim after a buy", async () => {
     const b0 = d.buyer(0);
     const info = async (who: Signer) => {
-      const answer = await s.api.post<{ symbol: string; address: string; decimals: number; balance: string }[]>("/api/user/info", {
-        account: d.addr(who),
-        chainType: "devnet",
-      });
+      const answer = await s.api.post<{ symbol: string; address: string; decimals: number; balance: string }[]>(
+        "/api/user/info",
+        {
+          account: d.addr(who),
+          chainType: "devnet",
+        },
+      );
       expect(answer.status).toBe(200);
-      return { funds: answer.body.data, statics: (answer.body.extra as { statics: { cash: string; portfolio: string } }).statics };
+      return {
+        funds: answer.body.data,
+        statics: (answer.body.extra as { statics: { cash: string; portfolio: string } }).statics,
+      };
     };
     const expectFundsMatchChain = async (who: Signer) => {
       const { funds, statics } = await info(who);
@@ -683,7 +820,9 @@ describe("markets on the devnet, through the api", () => {
 
   test("referral rewards accrue from the referred accounts' fees", async () => {
     const b0 = d.buyer(0);
-    const rewards = await s.api.post<Paged<{ marketId: string; accrued: string; claimed: string; claimable: string; state: string }>>("/api/referral/rewards", {
+    const rewards = await s.api.post<
+      Paged<{ marketId: string; accrued: string; claimed: string; claimable: string; state: string }>
+    >("/api/referral/rewards", {
       account: d.addr(b0),
     });
     expect(rewards.status).toBe(200);
@@ -706,7 +845,9 @@ describe("markets on the devnet, through the api", () => {
     expect(expected.length).toBe(2);
     expect(rewards.body.data.list).toEqual(expected);
     expect(rewards.body.extra).toMatchObject({ referred: 2 });
-    const referrers = await Promise.all([1, 2].map(async (i) => (await s.devnet.protocol.markets.getFunction("referrerOf")(d.addr(d.buyer(i)))) as string));
+    const referrers = await Promise.all(
+      [1, 2].map(async (i) => (await s.devnet.protocol.markets.getFunction("referrerOf")(d.addr(d.buyer(i)))) as string),
+    );
     expect(referrers.map((r) => r.toLowerCase())).toEqual([d.addr(b0), d.addr(b0)]);
   });
 
@@ -716,19 +857,34 @@ describe("markets on the devnet, through the api", () => {
     for (const key of ["M1", "M2", "M5", "M6", "M3"]) await expectDetailMatchesChain(key);
     expect((await detail("M1")).market).toMatchObject({ state: "Closed", label: { key: "marketClosed", option: null } });
     // 9.8 USDT of buyers' stake, below the 50 minimum premium: void as soon as trading closed.
-    expect((await detail("M5")).market).toMatchObject({ state: "Void", label: { key: "void", option: null }, premiumReached: false });
-    expect((await markets({ status: "waitingResult" })).list.map((x) => x.id).sort()).toEqual(["M1", "M2", "M6"].map((k) => id(k).toString()).sort());
+    expect((await detail("M5")).market).toMatchObject({
+      state: "Void",
+      label: { key: "void", option: null },
+      premiumReached: false,
+    });
+    expect((await markets({ status: "waitingResult" })).list.map((x) => x.id).sort()).toEqual(
+      ["M1", "M2", "M6"].map((k) => id(k).toString()).sort(),
+    );
 
     const knownAt = (await d.now()) - 3 * HOUR;
     await d.confirmEarly(d.dave, id("M3"), 0, knownAt);
     await s.settle();
     const early = await expectDetailMatchesChain("M3");
-    expect(early.market).toMatchObject({ state: "EarlyConfirmed", early: true, label: { key: "confirmedEarlyOccurred", option: 0 }, result: 0 });
+    expect(early.market).toMatchObject({
+      state: "EarlyConfirmed",
+      early: true,
+      label: { key: "confirmedEarlyOccurred", option: 0 },
+      result: 0,
+    });
     // b2 holds option 1 there: it challenges with evidence uploaded through the api.
     const challenge = await d.challenge(d.buyer(2), id("M3"), 1, "The minutes show no cut was decided.");
     await s.settle();
     const challenged = await expectDetailMatchesChain("M3", d.buyer(2));
-    expect(challenged.market).toMatchObject({ state: "Challenging", label: { key: "challengingOccurred", option: 0 }, challengeCount: 1 });
+    expect(challenged.market).toMatchObject({
+      state: "Challenging",
+      label: { key: "challengingOccurred", option: 0 },
+      challengeCount: 1,
+    });
     expect(challenged.challenges[0]).toMatchObject({
       challenger: d.addr(d.buyer(2)),
       evidenceHash: challenge.evidenceHash,
@@ -736,9 +892,12 @@ describe("markets on the devnet, through the api", () => {
       status: "Open",
       txHash: challenge.tx.hash,
     });
-    const evidence = await s.api.ok<{ hash: string; imageHash: string | null; imageUrl: string | null; text: string }>("/api/evidence/detail", {
-      hash: challenge.evidenceHash,
-    });
+    const evidence = await s.api.ok<{ hash: string; imageHash: string | null; imageUrl: string | null; text: string }>(
+      "/api/evidence/detail",
+      {
+        hash: challenge.evidenceHash,
+      },
+    );
     expect(evidence).toEqual(challenged.challenges[0]?.evidence);
     const imageUrl = challenged.challenges[0]?.evidence?.imageUrl;
     if (imageUrl) {
@@ -753,22 +912,40 @@ describe("markets on the devnet, through the api", () => {
   test("expiry: confirmations, a challenge conceded, a challenge appealed to a vote, the void market refunded", async () => {
     await d.setTime(t0 + 3 * DAY + 60);
     await s.settle();
-    expect((await detail("M1")).market).toMatchObject({ state: "WaitingConfirmation", label: { key: "waitingConfirmation", option: null } });
+    expect((await detail("M1")).market).toMatchObject({
+      state: "WaitingConfirmation",
+      label: { key: "waitingConfirmation", option: null },
+    });
 
     await d.confirm(d.alice, id("M1"), 0);
     await d.confirm(d.bob, id("M2"), 2);
     await d.confirm(d.alice, id("M6"), 0);
     await s.settle();
-    expect((await expectDetailMatchesChain("M1", d.buyer(0))).market).toMatchObject({ state: "Confirmed", label: { key: "confirmedOccurred", option: 0 } });
-    expect((await expectDetailMatchesChain("M2")).market).toMatchObject({ state: "Confirmed", label: { key: "confirmedOption", option: 2 } });
+    expect((await expectDetailMatchesChain("M1", d.buyer(0))).market).toMatchObject({
+      state: "Confirmed",
+      label: { key: "confirmedOccurred", option: 0 },
+    });
+    expect((await expectDetailMatchesChain("M2")).market).toMatchObject({
+      state: "Confirmed",
+      label: { key: "confirmedOption", option: 2 },
+    });
 
     // M6: b4 (holding option 1) challenges alice's option 0; alice concedes.
     const m6 = await d.challenge(d.buyer(4), id("M6"), 1, "The festival announced the other film.");
     await d.concede(d.alice, id("M6"));
     await s.settle();
     const conceded = await expectDetailMatchesChain("M6", d.buyer(4));
-    expect(conceded.market).toMatchObject({ state: "Confirmed", result: 1, label: { key: "confirmedNotOccurred", option: 1 }, overturned: true });
-    expect(conceded.challenges[0]).toMatchObject({ status: "Conceded", evidenceHash: m6.evidenceHash, prdsReturned: u(1_000).toString() });
+    expect(conceded.market).toMatchObject({
+      state: "Confirmed",
+      result: 1,
+      label: { key: "confirmedNotOccurred", option: 1 },
+      overturned: true,
+    });
+    expect(conceded.challenges[0]).toMatchObject({
+      status: "Conceded",
+      evidenceHash: m6.evidenceHash,
+      prdsReturned: u(1_000).toString(),
+    });
 
     // M2: b4 challenges the issuer's option 2 with option 0; bob appeals; the vote opens.
     await d.challenge(d.buyer(4), id("M2"), 0, "The official count puts the incumbent first.");
@@ -811,7 +988,12 @@ describe("markets on the devnet, through the api", () => {
     expect(refunded).toBe(u(10));
     expect(refundView?.pendingPayoff).toBe(refunded.toString());
     const after = await expectDetailMatchesChain("M5", d.buyer(5));
-    expect(after.positions).toMatchObject({ refund: refunded.toString(), received: refunded.toString(), claimed: true, profit: "0" });
+    expect(after.positions).toMatchObject({
+      refund: refunded.toString(),
+      received: refunded.toString(),
+      claimed: true,
+      profit: "0",
+    });
   });
 
   test("deadlines: an unanswered challenge won by default (compensation), the vote tallied (voter reward), winners paid what the api said", async () => {
@@ -861,7 +1043,13 @@ describe("markets on the devnet, through the api", () => {
     await s.settle();
     const claimedView = (await expectDetailMatchesChain("M2", d.buyer(0))).positions;
     const invested = sum(buys.filter((b) => b.key === "M2" && b.event.buyer === d.addr(d.buyer(0))).map((b) => b.event.amount));
-    expect(claimedView).toMatchObject({ payout: paid.toString(), received: paid.toString(), claimed: true, pendingPayoff: "0", profit: (paid - invested).toString() });
+    expect(claimedView).toMatchObject({
+      payout: paid.toString(),
+      received: paid.toString(),
+      claimed: true,
+      pendingPayoff: "0",
+      profit: (paid - invested).toString(),
+    });
   });
 
   test("challenge windows close: finalization on claim, referral and issuer credit withdrawn, snapshots", async () => {
@@ -883,21 +1071,31 @@ describe("markets on the devnet, through the api", () => {
 
     // Referral: b0's share of b1's and b2's fees in M1, claimable once final.
     const owed = await d.referralOwed(id("M1"), b0);
-    const rewards = await s.api.ok<Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>>("/api/referral/rewards", { account: d.addr(b0) });
+    const rewards = await s.api.ok<Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>>(
+      "/api/referral/rewards",
+      { account: d.addr(b0) },
+    );
     const m1Reward = (list: { marketId: string }[]) => list.find((r) => r.marketId === id("M1").toString());
     expect(m1Reward(rewards.list)).toMatchObject({ claimable: owed.toString(), claimed: "0" });
     const refBefore = await d.usdtBalance(b0);
     await d.claimReferral(b0, id("M1"));
     expect((await d.usdtBalance(b0)) - refBefore).toBe(owed);
     await s.settle();
-    const afterReferral = await s.api.ok<Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>>("/api/referral/rewards", { account: d.addr(b0) });
+    const afterReferral = await s.api.ok<Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>>(
+      "/api/referral/rewards",
+      { account: d.addr(b0) },
+    );
     expect(m1Reward(afterReferral.list)).toMatchObject({ claimed: owed.toString(), claimable: "0" });
 
     // The issuer's free balance (released margin, issuer fees) is cash; withdrawing keeps cash whole.
     const credit = await d.creditOf(d.alice);
     expect(credit).toBeGreaterThan(0n);
     const cashOf = async (who: Signer) =>
-      ((await s.api.post("/api/user/info", { account: d.addr(who), chainType: "31337" })).body.extra as { statics: { cash: string } }).statics.cash;
+      (
+        (await s.api.post("/api/user/info", { account: d.addr(who), chainType: "31337" })).body.extra as {
+          statics: { cash: string };
+        }
+      ).statics.cash;
     const cashBefore = await cashOf(d.alice);
     expect(cashBefore).toBe(((await d.usdtBalance(d.alice)) + credit).toString());
     await d.withdraw(d.alice, credit);
@@ -908,7 +1106,9 @@ describe("markets on the devnet, through the api", () => {
     expect(record).toMatchObject({ issued: 4, cancelled: 1, void: 1, finished: 1, challenged: 1, overturned: 1, running: 1 });
 
     // Snapshots: b0's running totals as of its latest day, and day profits adding up.
-    const snapshots = await s.api.post<{ list: { day: string; invested: string; received: string; realizedProfit: string; dayProfit: string }[] }>("/api/user/snapshots", {
+    const snapshots = await s.api.post<{
+      list: { day: string; invested: string; received: string; realizedProfit: string; dayProfit: string }[];
+    }>("/api/user/snapshots", {
       account: d.addr(b0),
       days: 60,
     });
@@ -927,7 +1127,9 @@ describe("markets on the devnet, through the api", () => {
     expect(list.map((row) => row.day)).toEqual([...list.map((row) => row.day)].sort().reverse());
     const now = await d.now();
     expect(latest.day).toBe(new Date(now * 1000).toISOString().slice(0, 10));
-    expect((snapshots.body.extra as { yesterday: string }).yesterday).toBe(new Date((now - DAY) * 1000).toISOString().slice(0, 10));
+    expect((snapshots.body.extra as { yesterday: string }).yesterday).toBe(
+      new Date((now - DAY) * 1000).toISOString().slice(0, 10),
+    );
   });
 
   test("M3 settles on the challenger's claim; every market ends where the chain says", async () => {
@@ -944,7 +1146,14 @@ describe("markets on the devnet, through the api", () => {
     // Tab totals are recomputed in the background (README: they may lag a few seconds).
     await eventually(async () => {
       expect((await markets({ status: "finished" })).total).toBe(6);
-      expect((await markets({ pageSize: 100 })).extra.totals).toEqual({ all: 6, open: 0, closingSoon: 0, waitingResult: 0, challenging: 0, finished: 6 });
+      expect((await markets({ pageSize: 100 })).extra.totals).toEqual({
+        all: 6,
+        open: 0,
+        closingSoon: 0,
+        waitingResult: 0,
+        challenging: 0,
+        finished: 6,
+      });
     });
     const settled = await s.api.ok<Paged<{ market: MarketSummary }>>("/api/bought", { account: d.addr(b2), status: "settled" });
     const b2Markets = [...new Set(buys.filter((b) => b.event.buyer === d.addr(b2)).map((b) => b.event.id.toString()))];
@@ -957,10 +1166,13 @@ describe("markets on the devnet, through the api", () => {
 
   test("metadata held for review has no hash and is never listed; approved by the reviewer, it is", async () => {
     const held = { event: "Will the trade war end before the summit?", category: "politics", options: ["Yes", "No"] };
-    const submitted = await s.api.ok<{ status: string; hash: string | null; reason: string | null }>("/api/issue/submit-underlying", {
-      ...held,
-      description: "Resolved on the joint statement.",
-    });
+    const submitted = await s.api.ok<{ status: string; hash: string | null; reason: string | null }>(
+      "/api/issue/submit-underlying",
+      {
+        ...held,
+        description: "Resolved on the joint statement.",
+      },
+    );
     expect(submitted).toMatchObject({ status: "audit", hash: null });
     expect(submitted.reason).toMatch(/^api\.moderation\./);
     // The chain accepts any hash: issued anyway with the hash the api would give, and with one it never saw.
@@ -1000,7 +1212,11 @@ describe("markets on the devnet, through the api", () => {
     // The review calls: invisible without the token, then the reviewer approves.
     const hidden = await s.api.post("/api/admin/audit/list", {});
     expect(hidden.status).toBe(404);
-    const queue = await s.api.post<Paged<{ hash: string; status: string }>>("/api/admin/audit/list", {}, { "x-admin-token": ADMIN_TOKEN });
+    const queue = await s.api.post<Paged<{ hash: string; status: string }>>(
+      "/api/admin/audit/list",
+      {},
+      { "x-admin-token": ADMIN_TOKEN },
+    );
     expect(queue.status).toBe(200);
     expect(queue.body.data.list.map((r) => [r.hash, r.status])).toEqual([[hash, "audit"]]);
     const review = await s.api.post("/api/admin/audit/review", { hash, decision: "approve" }, { "x-admin-token": ADMIN_TOKEN });

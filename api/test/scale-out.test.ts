@@ -37,7 +37,8 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
@@ -156,7 +157,8 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
     });
     marketId = issued.id;
     sent.push(issued.tx);
-    for (let i = 0; i < 4; i++) sent.push(await driver.buy(driver.buyer(i), marketId, i % 2, u(10 + i), i > 0 ? driver.buyer(0) : undefined));
+    for (let i = 0; i < 4; i++)
+      sent.push(await driver.buy(driver.buyer(i), marketId, i % 2, u(10 + i), i > 0 ? driver.buyer(0) : undefined));
     const last = sent[sent.length - 1];
     if (!last) throw new Error("nothing sent");
     await Promise.all([indexedBy(proc("api_a"), last), indexedBy(proc("api_b"), last)]);
@@ -207,7 +209,9 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
     if (!last) throw new Error("nothing sent");
     await indexedBy(proc(follower), last, 15 * SECONDS);
     const caughtUpMs = Date.now() - killedAt;
-    console.log(`scale-out: ${follower} took the indexer role ${takeoverMs} ms after SIGKILL of ${leader}; caught up after ${caughtUpMs} ms`);
+    console.log(
+      `scale-out: ${follower} took the indexer role ${takeoverMs} ms after SIGKILL of ${leader}; caught up after ${caughtUpMs} ms`,
+    );
 
     // The killed process comes back as a follower: the role stays where it is.
     processes[leader] = await startApiProcess({ name: leader, env: env(leader) });
@@ -226,7 +230,11 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
     await until(
       "the indexer at the chain's head",
       async () => {
-        const row = await pg?.db.kysely.selectFrom("indexer_state").select("value").where("key", "=", "head_block").executeTakeFirst();
+        const row = await pg?.db.kysely
+          .selectFrom("indexer_state")
+          .select("value")
+          .where("key", "=", "head_block")
+          .executeTakeFirst();
         return row && Number(row.value) >= head ? true : undefined;
       },
       15 * SECONDS,
@@ -242,15 +250,28 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
     expect(indexed).toEqual(onChain);
 
     // Replays would show in the figures derived from events even where a key stopped the row.
-    const trades = await pg.db.kysely.selectFrom("trades").select(["tx_hash"]).where("market_id", "=", Number(marketId)).execute();
+    const trades = await pg.db.kysely
+      .selectFrom("trades")
+      .select(["tx_hash"])
+      .where("market_id", "=", Number(marketId))
+      .execute();
     const buys = sent.filter((tx) => tx !== sent[0]);
     expect(trades.map((t) => t.tx_hash).sort()).toEqual(buys.map((tx) => tx.hash).sort());
-    const market = await pg.db.kysely.selectFrom("markets").selectAll().where("id", "=", Number(marketId)).executeTakeFirstOrThrow();
+    const market = await pg.db.kysely
+      .selectFrom("markets")
+      .selectAll()
+      .where("id", "=", Number(marketId))
+      .executeTakeFirstOrThrow();
     const chainMarket = await driver.market(marketId);
     expect(BigInt(market.pool)).toBe(chainMarket.pool);
     expect(BigInt(market.fee_total)).toBe(chainMarket.feeTotal);
     expect(market.trade_count).toBe(buys.length);
-    const options = await pg.db.kysely.selectFrom("market_options").selectAll().where("market_id", "=", Number(marketId)).orderBy("idx").execute();
+    const options = await pg.db.kysely
+      .selectFrom("market_options")
+      .selectAll()
+      .where("market_id", "=", Number(marketId))
+      .orderBy("idx")
+      .execute();
     expect(options.map((o) => BigInt(o.stake))).toEqual(await driver.optionStakes(marketId));
     for (const buyer of driver.buyers) {
       const positions = await pg.db.kysely

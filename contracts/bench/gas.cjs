@@ -27,10 +27,20 @@ async function main() {
   await hre.run("compile", { quiet: true });
 
   const ours = await measureOurs(hre, { advance });
-  const theirs = await measureGnosis(hre, gnosisArtifacts, { advance, funding: FUNDING, buyAmount: BUY_AMOUNT, warmAmount: WARM_AMOUNT });
+  const theirs = await measureGnosis(hre, gnosisArtifacts, {
+    advance,
+    funding: FUNDING,
+    buyAmount: BUY_AMOUNT,
+    warmAmount: WARM_AMOUNT,
+  });
 
   const rows = [
-    ["issue (market + liquidity + margin)", ours.issue, theirs.gnosis_prepare_condition + theirs.gnosis_create_fpmm + theirs.gnosis_add_funding, "prepareCondition + createFPMM + addFunding"],
+    [
+      "issue (market + liquidity + margin)",
+      ours.issue,
+      theirs.gnosis_prepare_condition + theirs.gnosis_create_fpmm + theirs.gnosis_add_funding,
+      "prepareCondition + createFPMM + addFunding",
+    ],
     ["buy, an account's first", ours.buy_first, theirs.gnosis_buy_first, "FPMM.buy"],
     ["buy, later (same account)", ours.buy_later, theirs.gnosis_buy_later, "FPMM.buy"],
     ["buy, again in the same 5-min interval", ours.buy_same_interval, theirs.gnosis_buy_later, "FPMM.buy"],
@@ -45,7 +55,9 @@ async function main() {
   const w = [38, 10, 10, 7];
   const pad = (s, n, right) => (right ? String(s).padStart(n) : String(s).padEnd(n));
   console.log(`\nGas used (receipt.gasUsed), ${gnosisArtifacts.solcVersion.split("+")[0]} Gnosis vs our solc 0.8.30 viaIR`);
-  console.log(`${pad("operation", w[0])} ${pad("ours", w[1], true)} ${pad("Gnosis", w[2], true)} ${pad("ratio", w[3], true)}  Gnosis call`);
+  console.log(
+    `${pad("operation", w[0])} ${pad("ours", w[1], true)} ${pad("Gnosis", w[2], true)} ${pad("ratio", w[3], true)}  Gnosis call`,
+  );
   console.log("-".repeat(w[0] + w[1] + w[2] + w[3] + 40));
   for (const [name, a, b, call] of rows) {
     console.log(

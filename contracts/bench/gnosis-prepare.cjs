@@ -59,7 +59,10 @@ function loadSolc() {
     if (!fs.existsSync(path.join(SOLC_DIR, "package.json"))) {
       fs.writeFileSync(path.join(SOLC_DIR, "package.json"), '{ "name": "gnosis-bench-solc", "private": true }\n');
     }
-    npm(["install", "--prefix", SOLC_DIR, "--no-audit", "--no-fund", "--ignore-scripts", "--save-exact", `solc@${SOLC_VERSION}`], SOLC_DIR);
+    npm(
+      ["install", "--prefix", SOLC_DIR, "--no-audit", "--no-fund", "--ignore-scripts", "--save-exact", `solc@${SOLC_VERSION}`],
+      SOLC_DIR,
+    );
   }
   return require(path.join(SOLC_DIR, "node_modules", "solc"));
 }

@@ -92,7 +92,7 @@ async function measureOurs(hre, { advance }) {
   const before = await usdt.getFunction("balanceOf")(buyer.address);
   gas.claim = await gasOf(call(markets, buyer, "claim", marketId, buyer.address));
   const paid = (await usdt.getFunction("balanceOf")(buyer.address)) - before;
-  if (paid <= 2n * BUY_AMOUNT * 9n / 10n) throw new Error(`winner claim paid only ${paid}`);
+  if (paid <= (2n * BUY_AMOUNT * 9n) / 10n) throw new Error(`winner claim paid only ${paid}`);
 
   await (await call(license, issuer, "buy", 0)).wait();
   const rentId = await license.getFunction("totalMinted")();

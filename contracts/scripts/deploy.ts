@@ -121,4 +121,3 @@ export async function deployProtocol(deployer: Signer, opts: ProtocolOptions = {
   };
   return { prds, usdt, license, marketplace, markets, marketsDisputes, claim, addresses, deploymentBlock };
 }
-

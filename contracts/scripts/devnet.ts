@@ -90,7 +90,11 @@ async function main(): Promise<void> {
     const protocol = await deployProtocol(deployer);
     writeDeployment(CHAIN_ID, protocol.deploymentBlock, protocol.addresses);
     writeGeneratedModule();
-    console.log(`deployed: ${Object.entries(protocol.addresses).map(([name, address]) => `${name} ${address}`).join(", ")}`);
+    console.log(
+      `deployed: ${Object.entries(protocol.addresses)
+        .map(([name, address]) => `${name} ${address}`)
+        .join(", ")}`,
+    );
 
     if (withSeed) {
       const started = Date.now();

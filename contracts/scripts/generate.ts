@@ -71,7 +71,10 @@ function collectEnums(node: unknown, into: Map<string, string[]>): void {
   }
   const n = node as AstNode;
   if (n.nodeType === "EnumDefinition" && n.canonicalName && n.members) {
-    into.set(n.canonicalName, n.members.map((m) => m.name));
+    into.set(
+      n.canonicalName,
+      n.members.map((m) => m.name),
+    );
   }
   for (const value of Object.values(n)) if (value && typeof value === "object") collectEnums(value, into);
 }
@@ -179,7 +182,12 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
     "export const deployments = {",
   );
   for (const d of deployments) {
-    lines.push(`  ${d.chainId}: {`, `    chainId: ${d.chainId},`, `    deploymentBlock: ${d.deploymentBlock},`, "    contracts: {");
+    lines.push(
+      `  ${d.chainId}: {`,
+      `    chainId: ${d.chainId},`,
+      `    deploymentBlock: ${d.deploymentBlock},`,
+      "    contracts: {",
+    );
     for (const name of Object.keys(d.contracts).sort()) {
       const address = d.contracts[name]?.address ?? "";
       lines.push(`      ${name}: { address: "${address}", abi: ${abiConstName(name)} },`);

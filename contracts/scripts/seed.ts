@@ -96,7 +96,9 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   }
   const start = await chain.latestTimestamp();
   if (start > E - 29 * DAY) {
-    throw new Error(`the chain's clock (${new Date(start * 1000).toISOString()}) must start at least 29 days before the seed's end`);
+    throw new Error(
+      `the chain's clock (${new Date(start * 1000).toISOString()}) must start at least 29 days before the seed's end`,
+    );
   }
   const marketsAddress = await c.markets.getAddress();
   const marketplaceAddress = await c.marketplace.getAddress();
@@ -202,7 +204,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "open",
-      description: "Resolves to Yes if the BTC/USD daily close on 31 December (00:00 UTC) is strictly above $150,000, otherwise No.",
+      description:
+        "Resolves to Yes if the BTC/USD daily close on 31 December (00:00 UTC) is strictly above $150,000, otherwise No.",
       resolutionSource: "CoinGecko BTC/USD historical daily close",
       issuer: alice,
       license: "alice1",
@@ -227,7 +230,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "closingSoon",
-      description: "Resolves to the club that wins this season's UEFA Champions League final, extra time and penalties included. Another club covers every club not listed.",
+      description:
+        "Resolves to the club that wins this season's UEFA Champions League final, extra time and penalties included. Another club covers every club not listed.",
       resolutionSource: "UEFA official match report",
       issuer: bob,
       license: "bobCommon",
@@ -251,7 +255,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "closed",
-      description: "Resolves to Yes if the central bank lowers its policy rate at the next scheduled monetary policy meeting, otherwise No.",
+      description:
+        "Resolves to Yes if the central bank lowers its policy rate at the next scheduled monetary policy meeting, otherwise No.",
       resolutionSource: "The central bank's official policy statement",
       issuer: dave,
       license: "dave1",
@@ -295,7 +300,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "confirmed",
-      description: "Resolves to Yes if the manufacturer's new flagship phone is delivered to customers before the last day of the current quarter, otherwise No.",
+      description:
+        "Resolves to Yes if the manufacturer's new flagship phone is delivered to customers before the last day of the current quarter, otherwise No.",
       resolutionSource: "The manufacturer's press releases",
       issuer: alice,
       license: "alice1",
@@ -342,7 +348,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "challenging",
-      description: "Resolves to Yes if the index's closing level on the last trading day of the year is higher than its opening level on the first trading day, otherwise No.",
+      description:
+        "Resolves to Yes if the index's closing level on the last trading day of the year is higher than its opening level on the first trading day, otherwise No.",
       resolutionSource: "The index provider's official closing levels",
       issuer: bob,
       license: "bobCommon",
@@ -422,7 +429,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "finished",
-      description: "Resolves to Yes if the probe lands intact on its first landing attempt, as confirmed by the space agency, otherwise No.",
+      description:
+        "Resolves to Yes if the probe lands intact on its first landing attempt, as confirmed by the space agency, otherwise No.",
       resolutionSource: "The space agency's mission updates",
       issuer: alice,
       license: "alice4",
@@ -453,7 +461,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "cancelled",
-      description: "Resolves to Yes if the tour announces a second concert date in the capital before the last trading time, otherwise No.",
+      description:
+        "Resolves to Yes if the tour announces a second concert date in the capital before the last trading time, otherwise No.",
       resolutionSource: "The tour's official website",
       issuer: bob,
       license: "bobCommon",
@@ -497,7 +506,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   market(
     {
       key: "rented",
-      description: "Resolves to Yes if the official turnout of the next general election exceeds 60% of registered voters, otherwise No.",
+      description:
+        "Resolves to Yes if the official turnout of the next general election exceeds 60% of registered voters, otherwise No.",
       resolutionSource: "The national election commission's final results",
       issuer: carol,
       license: "bobScarcity",

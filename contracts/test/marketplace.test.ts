@@ -63,7 +63,11 @@ describe("LicenseMarketplace", () => {
   });
 
   it("rejects a zero License (ZeroAddress) or zero maximum rental days (InvalidMaxRentalDays)", async () => {
-    await expectRevert(deployArtifact("LicenseMarketplace", f.deployer, [hre.ethers.ZeroAddress, 90]), f.marketplace, "ZeroAddress");
+    await expectRevert(
+      deployArtifact("LicenseMarketplace", f.deployer, [hre.ethers.ZeroAddress, 90]),
+      f.marketplace,
+      "ZeroAddress",
+    );
     await expectRevert(
       deployArtifact("LicenseMarketplace", f.deployer, [await f.license.getAddress(), 0]),
       f.marketplace,
@@ -179,7 +183,12 @@ describe("LicenseMarketplace", () => {
       expect(await f.marketplace.realOwnerOf(tokenId)).toBe(f.alice.address);
       expect(await f.marketplace.stateOf(tokenId)).toBe(State.ListedForRent);
       const listing = await f.marketplace.rentListing(tokenId);
-      expect([listing.owner, listing.pricePerDay, listing.maxDays, listing.maxIssues]).toEqual([f.alice.address, usdt(10), 30n, 3n]);
+      expect([listing.owner, listing.pricePerDay, listing.maxDays, listing.maxIssues]).toEqual([
+        f.alice.address,
+        usdt(10),
+        30n,
+        3n,
+      ]);
       const [event] = await eventsOf(receipt, f.marketplace, "ListedForRent");
       expect([...(event?.args ?? [])]).toEqual([tokenId, f.alice.address, usdt(10), 30n, 3n]);
     });
@@ -190,9 +199,18 @@ describe("LicenseMarketplace", () => {
         f.bob.address,
       ]);
       await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, 0, 30, 3), f.marketplace, "InvalidPrice");
-      await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 0, 3), f.marketplace, "InvalidMaxDays", [0n, 90n]);
-      await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 91, 3), f.marketplace, "InvalidMaxDays", [91n, 90n]);
-      await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 30, 0), f.marketplace, "InvalidMaxIssues", [0n, 10n]);
+      await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 0, 3), f.marketplace, "InvalidMaxDays", [
+        0n,
+        90n,
+      ]);
+      await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 91, 3), f.marketplace, "InvalidMaxDays", [
+        91n,
+        90n,
+      ]);
+      await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 30, 0), f.marketplace, "InvalidMaxIssues", [
+        0n,
+        10n,
+      ]);
       await expectRevert(by(f.marketplace, f.alice).listForRent(tokenId, usdt(1), 30, 11), f.marketplace, "InvalidMaxIssues", [
         11n,
         10n,
@@ -214,14 +232,19 @@ describe("LicenseMarketplace", () => {
         "LicenseNotRentable",
         [notRentable],
       );
-      await expectRevert(by(other.marketplace, f.alice).listForRent(notUsable, usdt(1), 5, 1), other.marketplace, "LicenseNotUsable", [
-        notUsable,
-      ]);
+      await expectRevert(
+        by(other.marketplace, f.alice).listForRent(notUsable, usdt(1), 5, 1),
+        other.marketplace,
+        "LicenseNotUsable",
+        [notUsable],
+      );
     });
 
     it("refuses a License listed for rent from being listed for sale until the rent listing is cancelled (LicenseListedForRent)", async () => {
       await listForRent();
-      await expectRevert(by(f.marketplace, f.alice).listForSale(tokenId, usdt(800)), f.marketplace, "LicenseListedForRent", [tokenId]);
+      await expectRevert(by(f.marketplace, f.alice).listForSale(tokenId, usdt(800)), f.marketplace, "LicenseListedForRent", [
+        tokenId,
+      ]);
       await (await by(f.marketplace, f.alice).cancelRentListing(tokenId)).wait();
       await (await by(f.marketplace, f.alice).listForSale(tokenId, usdt(800))).wait();
       expect(await f.marketplace.stateOf(tokenId)).toBe(State.OnSale);
@@ -286,7 +309,9 @@ describe("LicenseMarketplace", () => {
       await (await by(f.marketplace, f.bob).rent(tokenId, 3, usdt(10))).wait();
       const until = (await f.license.userExpires(tokenId)) as bigint;
       await expectRevert(by(f.marketplace, f.alice).cancelRentListing(tokenId), f.marketplace, "RentalActive", [tokenId, until]);
-      await expectRevert(by(f.marketplace, f.alice).listForSale(tokenId, usdt(1)), f.marketplace, "LicenseListedForRent", [tokenId]);
+      await expectRevert(by(f.marketplace, f.alice).listForSale(tokenId, usdt(1)), f.marketplace, "LicenseListedForRent", [
+        tokenId,
+      ]);
       await increaseTime(3 * DAY + 1);
       const receipt = await (await by(f.marketplace, f.alice).cancelRentListing(tokenId)).wait();
       expect(await f.license.ownerOf(tokenId)).toBe(f.alice.address);
@@ -328,9 +353,14 @@ describe("LicenseMarketplace", () => {
 
       it("limits a listing's max issues to the uses left, and refuses a spent License (NoIssuesLeft)", async () => {
         await spend(f.alice, 8, (await now()) + DAY);
-        await expectRevert(by(other.marketplace, f.alice).listForRent(id, usdt(1), 5, 3), other.marketplace, "InvalidMaxIssues", [3n, 2n]);
+        await expectRevert(by(other.marketplace, f.alice).listForRent(id, usdt(1), 5, 3), other.marketplace, "InvalidMaxIssues", [
+          3n,
+          2n,
+        ]);
         await spend(f.alice, 2, (await now()) + DAY);
-        await expectRevert(by(other.marketplace, f.alice).listForRent(id, usdt(1), 5, 1), other.marketplace, "NoIssuesLeft", [id]);
+        await expectRevert(by(other.marketplace, f.alice).listForRent(id, usdt(1), 5, 1), other.marketplace, "NoIssuesLeft", [
+          id,
+        ]);
       });
 
       it("grants a renter at most the uses left, and refuses renting a spent License (NoIssuesLeft)", async () => {
@@ -360,10 +390,12 @@ describe("LicenseMarketplace", () => {
           [id, BigInt(rentalEnd + 1), BigInt(rentalEnd)],
         );
         await spend(f.bob, 2, rentalEnd - 1);
-        await expectRevert(by(other.license, f.dave).useForIssue(id, f.bob.address, rentalEnd - 1), other.license, "RentalIssueAllowanceUsed", [
-          id,
-          2n,
-        ]);
+        await expectRevert(
+          by(other.license, f.dave).useForIssue(id, f.bob.address, rentalEnd - 1),
+          other.license,
+          "RentalIssueAllowanceUsed",
+          [id, 2n],
+        );
         await increaseTime(10 * DAY + 1);
         await (await by(other.marketplace, f.alice).cancelRentListing(id)).wait();
         await spend(f.alice, 1, (await now()) + 100 * DAY);

@@ -246,7 +246,7 @@ describe("Markets disputes: the issuer's response", () => {
     // Winning voters share the other half by weight.
     const b0 = await prdsBalance(w, voters[0]!.address);
     await send(w, voters[0]!, "claimVoterReward", id);
-    expect(await prdsBalance(w, voters[0]!.address)).toBe(b0 + (STAKE / 2n) * 3n / 5n);
+    expect(await prdsBalance(w, voters[0]!.address)).toBe(b0 + ((STAKE / 2n) * 3n) / 5n);
     await send(w, voters[1]!, "claimVoterReward", id);
     await expectRevert(w.markets.connect(voters[0]!).getFunction("claimVoterReward")(id), w.markets, "NoReward", [
       id,

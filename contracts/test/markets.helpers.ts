@@ -105,11 +105,7 @@ export async function issueParams(w: MarketsWorld, o: IssueOverrides = {}): Prom
 }
 
 /** Issues a market as `issuer` (alice by default) and returns its id. */
-export async function issue(
-  w: MarketsWorld,
-  o: IssueOverrides = {},
-  issuer: HardhatEthersSigner = w.alice,
-): Promise<bigint> {
+export async function issue(w: MarketsWorld, o: IssueOverrides = {}, issuer: HardhatEthersSigner = w.alice): Promise<bigint> {
   const p = await issueParams(w, o);
   const m = w.markets.connect(issuer);
   const id = (await m.getFunction("issue").staticCall(p)) as bigint;

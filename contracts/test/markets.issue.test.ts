@@ -112,9 +112,9 @@ describe("Markets: issue", () => {
       [1n],
     );
     await expectRevert(
-      w.markets
-        .connect(w.alice)
-        .getFunction("issue")(await issueParams(w, { options: [hashText("a"), hashText("b"), hashText("a")] })),
+      w.markets.connect(w.alice).getFunction("issue")(
+        await issueParams(w, { options: [hashText("a"), hashText("b"), hashText("a")] }),
+      ),
       w.markets,
       "DuplicateOption",
       [2n],
@@ -129,9 +129,9 @@ describe("Markets: issue", () => {
       "LastTradingTimeNotInFuture",
     );
     await expectRevert(
-      w.markets
-        .connect(w.alice)
-        .getFunction("issue")(await issueParams(w, { lastTradingTime: t + DAY, expirationTime: t + DAY - 1 })),
+      w.markets.connect(w.alice).getFunction("issue")(
+        await issueParams(w, { lastTradingTime: t + DAY, expirationTime: t + DAY - 1 }),
+      ),
       w.markets,
       "ExpirationBeforeLastTrading",
     );
@@ -155,11 +155,7 @@ describe("Markets: issue", () => {
   });
 
   test("only the License's user may issue, and its uses run out", async () => {
-    await expectRevert(
-      w.markets.connect(w.bob).getFunction("issue")(await issueParams(w)),
-      w.license,
-      "NotLicenseUser",
-    );
+    await expectRevert(w.markets.connect(w.bob).getFunction("issue")(await issueParams(w)), w.license, "NotLicenseUser");
     for (let i = 0; i < 10; i += 1) await issue(w);
     await expectRevert(w.markets.connect(w.alice).getFunction("issue")(await issueParams(w)), w.license, "NoIssuesLeft");
   });
@@ -205,9 +201,9 @@ describe("Markets: issue", () => {
       [w.licenseId],
     );
     await expectRevert(
-      w.markets
-        .connect(w.carol)
-        .getFunction("issue")(await issueParams(w, { lastTradingTime: (await now()) + DAY, expirationTime: (await now()) + 6 * DAY })),
+      w.markets.connect(w.carol).getFunction("issue")(
+        await issueParams(w, { lastTradingTime: (await now()) + DAY, expirationTime: (await now()) + 6 * DAY }),
+      ),
       w.license,
       "ExpirationAfterRentalEnd",
     );
@@ -244,7 +240,10 @@ describe("Markets: margin and capacity", () => {
       w.markets,
       "CapacityExceeded",
     );
-    await expectRevert(w.markets.connect(w.bob).getFunction("addMargin")(id, usdt(50)), w.markets, "NotIssuer", [id, w.bob.address]);
+    await expectRevert(w.markets.connect(w.bob).getFunction("addMargin")(id, usdt(50)), w.markets, "NotIssuer", [
+      id,
+      w.bob.address,
+    ]);
     await expectRevert(w.markets.connect(w.alice).getFunction("addMargin")(id, 0), w.markets, "ZeroAmount");
     const r = await send(w, w.alice, "addMargin", id, usdt(50));
     const [e] = eventsOf(w, r, "MarginAdded");
@@ -263,12 +262,10 @@ describe("Markets: margin and capacity", () => {
     await send(w, w.bob, "advance", id2); // no buys: void by the minimum premium
     expect(await state(w, id2)).toBe(State.Void);
     expect(await w.markets.getFunction("creditOf")(w.alice.address)).toBe(usdt(100));
-    await expectRevert(
-      w.markets.connect(w.alice).getFunction("withdraw")(usdt(101)),
-      w.markets,
-      "InsufficientCredit",
-      [usdt(101), usdt(100)],
-    );
+    await expectRevert(w.markets.connect(w.alice).getFunction("withdraw")(usdt(101)), w.markets, "InsufficientCredit", [
+      usdt(101),
+      usdt(100),
+    ]);
     await expectRevert(w.markets.connect(w.alice).getFunction("withdraw")(0), w.markets, "ZeroAmount");
     const before = await usdtBalance(w, w.alice.address);
     await send(w, w.alice, "withdraw", usdt(100));

@@ -46,12 +46,11 @@ describe("Markets: tokens and deployment", () => {
     const [deployer] = await hre.ethers.getSigners();
     const token = await deployArtifact("SecFeeOnTransferToken", deployer!, [], "contracts/test/SecFeeOnTransferToken.sol");
     const { markets, licenseId } = await protocolOn(token);
-    await expectRevert(
-      markets.getFunction("issue")(await issueArgs(licenseId)),
-      markets,
-      "FeeOnTransferNotSupported",
-      [await token.getAddress(), usdt(200), usdt(198)],
-    );
+    await expectRevert(markets.getFunction("issue")(await issueArgs(licenseId)), markets, "FeeOnTransferNotSupported", [
+      await token.getAddress(),
+      usdt(200),
+      usdt(198),
+    ]);
   });
 
   test("a token calling back into Markets during a transfer hits the reentrancy guard", async () => {

@@ -215,12 +215,9 @@ describe("Markets: confirm and payouts", () => {
     const r = await send(w, w.alice, "confirmEarly", id, 0, knownAt);
     expect(eventsOf(w, r, "ResultConfirmed")[0]!.early).toBe(true);
     expect(await state(w, id)).toBe(State.EarlyConfirmed);
-    await expectRevert(
-      w.markets.connect(w.bob).getFunction("buy")(id, 0, usdt(10), 0, ZeroAddress),
-      w.markets,
-      "MarketNotOpen",
-      [id],
-    );
+    await expectRevert(w.markets.connect(w.bob).getFunction("buy")(id, 0, usdt(10), 0, ZeroAddress), w.markets, "MarketNotOpen", [
+      id,
+    ]);
     expect(await w.markets.getFunction("stakeAt")(id, w.dave.address, 0, knownAt)).toBe(0n);
     expect(await w.markets.getFunction("stakeAt")(id, w.bob.address, 0, knownAt)).toBe(usdt(98));
     await increaseTime(7 * DAY);
@@ -257,8 +254,7 @@ describe("Markets: confirm and payouts", () => {
       times.push(await now());
     }
     const net = (a: bigint): bigint => a - fee(a);
-    const at = async (t: number): Promise<bigint> =>
-      (await w.markets.getFunction("stakeAt")(id, w.bob.address, 0, t)) as bigint;
+    const at = async (t: number): Promise<bigint> => (await w.markets.getFunction("stakeAt")(id, w.bob.address, 0, t)) as bigint;
     expect(await at(times[0]!)).toBe(0n);
     expect(await at(times[1]!)).toBe(net(usdt(10)));
     expect(await at(times[2]!)).toBe(net(usdt(10)) + net(usdt(20)));
@@ -337,7 +333,16 @@ describe("Markets: gas", () => {
   test("issue, buy, confirm and claim stay cheap", async () => {
     const gas: Record<string, bigint> = {};
     const t = await now();
-    const p = [w.licenseId, `0x${"11".repeat(32)}`, [`0x${"aa".repeat(32)}`, `0x${"bb".repeat(32)}`], t + DAY, t + 2 * DAY, usdt(100), usdt(100), false];
+    const p = [
+      w.licenseId,
+      `0x${"11".repeat(32)}`,
+      [`0x${"aa".repeat(32)}`, `0x${"bb".repeat(32)}`],
+      t + DAY,
+      t + 2 * DAY,
+      usdt(100),
+      usdt(100),
+      false,
+    ];
     const id = (await w.markets.connect(w.alice).getFunction("issue").staticCall(p)) as bigint;
     gas.issue = (await send(w, w.alice, "issue", p)).gasUsed;
     // The first buy on an option in a checkpoint interval archives the option's previous checkpoint.

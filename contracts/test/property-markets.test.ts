@@ -1,7 +1,15 @@
 import hre from "hardhat";
 import fc from "fast-check";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { Interface, MaxUint256, ZeroAddress, id as hashText, type Contract, type ContractTransactionReceipt, type Log } from "ethers";
+import {
+  Interface,
+  MaxUint256,
+  ZeroAddress,
+  id as hashText,
+  type Contract,
+  type ContractTransactionReceipt,
+  type Log,
+} from "ethers";
 import { deployFixture, usdt, type Fixture } from "./helpers/fixture";
 import { snapshot, revert } from "./helpers/chain";
 import { revertData } from "./helpers/assertions";
@@ -286,7 +294,17 @@ class Model {
 // ---------------------------------------------------------------- actions
 
 type Action =
-  | { k: "issue"; actor: number; n: number; lttIdx: number; expIdx: number; liqIdx: number; marginIdx: number; stake: boolean; lic: number }
+  | {
+      k: "issue";
+      actor: number;
+      n: number;
+      lttIdx: number;
+      expIdx: number;
+      liqIdx: number;
+      marginIdx: number;
+      stake: boolean;
+      lic: number;
+    }
   | { k: "buy"; actor: number; m: number; option: number; amountIdx: number; ref: number }
   | { k: "confirm"; actor: number; m: number; option: number }
   | { k: "confirmEarly"; actor: number; m: number; option: number; agoIdx: number }
@@ -330,26 +348,103 @@ const AGO = [0, 300, 3_600, DAY];
 type Biased = Action & { who: number; live: number };
 
 const baseActionArb: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ k: fc.constant("issue" as const), actor: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ISSUERS) }, { weight: 1, arbitrary: actorArb }), n: fc.integer({ min: 2, max: 4 }), lttIdx: fc.nat({ max: 2 }), expIdx: fc.nat({ max: 2 }), liqIdx: fc.nat({ max: 2 }), marginIdx: fc.nat({ max: 1 }), stake: fc.boolean(), lic: slot }) },
-  { weight: 30, arbitrary: fc.record({ k: fc.constant("buy" as const), actor: actorArb, m: slot, option: fc.nat({ max: 4 }), amountIdx: fc.nat({ max: AMOUNTS.length - 1 }), ref: fc.integer({ min: -6, max: N_ACCOUNTS - 1 }) }) },
-  { weight: 6, arbitrary: fc.record({ k: fc.constant("confirm" as const), actor: actorArb, m: slot, option: fc.nat({ max: 3 }) }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant("confirmEarly" as const), actor: actorArb, m: slot, option: fc.nat({ max: 3 }), agoIdx: fc.nat({ max: AGO.length - 1 }) }) },
-  { weight: 6, arbitrary: fc.record({ k: fc.constant("challenge" as const), actor: actorArb, m: slot, option: fc.nat({ max: 3 }), early: fc.boolean(), frac: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      k: fc.constant("issue" as const),
+      actor: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ISSUERS) }, { weight: 1, arbitrary: actorArb }),
+      n: fc.integer({ min: 2, max: 4 }),
+      lttIdx: fc.nat({ max: 2 }),
+      expIdx: fc.nat({ max: 2 }),
+      liqIdx: fc.nat({ max: 2 }),
+      marginIdx: fc.nat({ max: 1 }),
+      stake: fc.boolean(),
+      lic: slot,
+    }),
+  },
+  {
+    weight: 30,
+    arbitrary: fc.record({
+      k: fc.constant("buy" as const),
+      actor: actorArb,
+      m: slot,
+      option: fc.nat({ max: 4 }),
+      amountIdx: fc.nat({ max: AMOUNTS.length - 1 }),
+      ref: fc.integer({ min: -6, max: N_ACCOUNTS - 1 }),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({ k: fc.constant("confirm" as const), actor: actorArb, m: slot, option: fc.nat({ max: 3 }) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant("confirmEarly" as const),
+      actor: actorArb,
+      m: slot,
+      option: fc.nat({ max: 3 }),
+      agoIdx: fc.nat({ max: AGO.length - 1 }),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      k: fc.constant("challenge" as const),
+      actor: actorArb,
+      m: slot,
+      option: fc.nat({ max: 3 }),
+      early: fc.boolean(),
+      frac: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("concede" as const), actor: actorArb, m: slot }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("appeal" as const), actor: actorArb, m: slot }) },
   { weight: 7, arbitrary: fc.record({ k: fc.constant("vote" as const), actor: actorArb, m: slot, choice: fc.nat({ max: 4 }) }) },
   { weight: 7, arbitrary: fc.record({ k: fc.constant("advance" as const), actor: actorArb, m: slot }) },
-  { weight: 8, arbitrary: fc.record({ k: fc.constant("claim" as const), actor: actorArb, m: slot, account: fc.nat({ max: N_ACCOUNTS - 1 }) }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      k: fc.constant("claim" as const),
+      actor: actorArb,
+      m: slot,
+      account: fc.nat({ max: N_ACCOUNTS - 1 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("claimReferral" as const), actor: actorArb, m: slot }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("claimCompensation" as const), actor: actorArb, m: slot, index: fc.nat({ max: 2 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("claimCompensation" as const), actor: actorArb, m: slot, index: fc.nat({ max: 2 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("claimVoterReward" as const), actor: actorArb, m: slot }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant("withdraw" as const), actor: fc.nat({ max: N_ACCOUNTS - 1 }), all: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ k: fc.constant("withdraw" as const), actor: fc.nat({ max: N_ACCOUNTS - 1 }), all: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("cancel" as const), actor: actorArb, m: slot }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("addMargin" as const), actor: actorArb, m: slot }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("listForRent" as const), actor: actorArb, lic: slot, maxIssues: fc.integer({ min: 1, max: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("rent" as const), actor: actorArb, lic: slot, days: fc.integer({ min: 1, max: 10 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("listForRent" as const),
+      actor: actorArb,
+      lic: slot,
+      maxIssues: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("rent" as const), actor: actorArb, lic: slot, days: fc.integer({ min: 1, max: 10 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("cancelRent" as const), actor: actorArb, lic: slot }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("giftPrds" as const), actor: fc.integer({ min: 4, max: 9 }), to: fc.constantFrom(NEWCOMER, 1, 2) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("giftPrds" as const),
+      actor: fc.integer({ min: 4, max: 9 }),
+      to: fc.constantFrom(NEWCOMER, 1, 2),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("claimPrds" as const), actor: actorArb }) },
   { weight: 8, arbitrary: fc.record({ k: fc.constant("time" as const), idx: fc.nat({ max: TIME_STEPS.length - 1 }) }) },
 );
@@ -390,7 +485,9 @@ describe("property: markets, disputes and Licenses under random action sequences
     marketsAddress = await markets.getAddress();
     signers = f.signers.slice(0, N_ACCOUNTS);
     addr = signers.map((s) => s.address);
-    const frags = [markets, f.license, f.marketplace, f.usdt, f.prds, f.claim].flatMap((c) => c.interface.fragments.filter((x) => x.type === "error"));
+    const frags = [markets, f.license, f.marketplace, f.usdt, f.prds, f.claim].flatMap((c) =>
+      c.interface.fragments.filter((x) => x.type === "error"),
+    );
     const seen = new Set<string>();
     errors = new Interface(
       frags.filter((x) => {
@@ -436,7 +533,9 @@ describe("property: markets, disputes and Licenses under random action sequences
   });
 
   afterAll(() => {
-    const rows = [...coverage.entries()].sort().map(([k, [ok, rev]]) => `${k.padEnd(34)} ok ${String(ok).padStart(5)}  reverted ${String(rev).padStart(5)}`);
+    const rows = [...coverage.entries()]
+      .sort()
+      .map(([k, [ok, rev]]) => `${k.padEnd(34)} ok ${String(ok).padStart(5)}  reverted ${String(rev).padStart(5)}`);
     console.log(`${rows.join("\n")}\nmarkets ended: ${JSON.stringify(Object.fromEntries(finals))}`);
     console.log(`PROPERTY unauthorised calls refused without a state change: ${unauthorised}`);
     console.log(`PROPERTY actions=${totalActions}`);
@@ -531,7 +630,11 @@ describe("property: markets, disputes and Licenses under random action sequences
         await f.usdt.getFunction("balanceOf")(marketsAddress),
         await f.prds.getFunction("balanceOf")(marketsAddress),
       ];
-      if (m) parts.push((await markets.getFunction("getMarket")(m.id)).toArray(), (await markets.getFunction("disputeOf")(m.id)).toArray());
+      if (m)
+        parts.push(
+          (await markets.getFunction("getMarket")(m.id)).toArray(),
+          (await markets.getFunction("disputeOf")(m.id)).toArray(),
+        );
       return JSON.stringify(parts, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
     }
 
@@ -548,7 +651,8 @@ describe("property: markets, disputes and Licenses under random action sequences
       const before = !expect_.ok && expect_.auth ? await digest(m) : "";
       const r = await send(actor, contract, method, args);
       trace.push(`${label} @${r.time} -> ${r.error ?? "ok"}`);
-      const prefix = contract === f.claim ? "Claim." : contract === f.marketplace ? "Marketplace." : contract === f.prds ? "PRDS." : "";
+      const prefix =
+        contract === f.claim ? "Claim." : contract === f.marketplace ? "Marketplace." : contract === f.prds ? "PRDS." : "";
       const key = r.error ? `${prefix}${method} ${r.error}` : `${prefix}${method}`;
       const row = coverage.get(key) ?? [0, 0];
       row[r.error ? 1 : 0] += 1;
@@ -556,14 +660,16 @@ describe("property: markets, disputes and Licenses under random action sequences
       if (expect_.ok && r.error) failWith(`${label}: model expected success, got revert ${r.error}`);
       if (!expect_.ok) {
         if (!r.error) failWith(`${label}: model expected a revert (${expect_.errors?.join("|") ?? "any"}), the call succeeded`);
-        if (expect_.errors && !expect_.errors.includes(r.error!)) failWith(`${label}: expected ${expect_.errors.join("|")}, got ${r.error}`);
+        if (expect_.errors && !expect_.errors.includes(r.error!))
+          failWith(`${label}: expected ${expect_.errors.join("|")}, got ${r.error}`);
         if (expect_.auth && (await digest(m)) !== before) failWith(`${label}: an unauthorised call changed state`);
         if (expect_.auth) unauthorised += 1;
       }
       return r.receipt;
     }
 
-    const marketAt = (s: number): MMarket | undefined => (model.markets.length ? model.markets[s % model.markets.length] : undefined);
+    const marketAt = (s: number): MMarket | undefined =>
+      model.markets.length ? model.markets[s % model.markets.length] : undefined;
 
     // ---------------------------------------------------------------- deadline transitions (advance, lazy claim)
 
@@ -571,8 +677,7 @@ describe("property: markets, disputes and Licenses under random action sequences
       for (const e of events(receipt, "MarketFinalized")) {
         // The chain's result must be one of the claims on the table; the numbers must be ours.
         const result = Number(e.result);
-        const legit =
-          m.voteKind === "IssuerAbsent" || result === m.result || m.challenges.some((c) => c.option === result);
+        const legit = m.voteKind === "IssuerAbsent" || result === m.result || m.challenges.some((c) => c.option === result);
         if (!legit) failWith(`${label}: final result ${result} was nobody's claim`);
         if (result !== m.result || Boolean(e.early) !== m.early || Number(e.knownAt) !== m.knownAt) {
           failWith(`${label}: finalized with ${result}/${e.early}/${e.knownAt}, model has ${m.result}/${m.early}/${m.knownAt}`);
@@ -584,12 +689,18 @@ describe("property: markets, disputes and Licenses under random action sequences
         const issuerFee = (m.countedFees * p.issuerShareBps) / BPS;
         let referral = 0n;
         for (const v of m.referralOwed.values()) referral += v;
-        if (e.feeTotal !== m.countedFees || e.issuerFee !== issuerFee || e.referralFees !== referral || e.platformFee !== m.countedFees - issuerFee - referral) {
+        if (
+          e.feeTotal !== m.countedFees ||
+          e.issuerFee !== issuerFee ||
+          e.referralFees !== referral ||
+          e.platformFee !== m.countedFees - issuerFee - referral
+        ) {
           failWith(`${label}: fee split ${e.feeTotal}/${e.issuerFee}/${e.platformFee}/${e.referralFees} differs from model`);
         }
       }
       if (events(receipt, "MarketVoided").length && m.phase !== "Void") failWith(`${label}: chain voided, model has ${m.phase}`);
-      if (events(receipt, "MarketInvalidated").length && m.phase !== "Invalid") failWith(`${label}: chain invalidated, model has ${m.phase}`);
+      if (events(receipt, "MarketInvalidated").length && m.phase !== "Invalid")
+        failWith(`${label}: chain invalidated, model has ${m.phase}`);
     }
 
     /** The model's version of advance(): applies the due transition, false when nothing is due. */
@@ -738,7 +849,13 @@ describe("property: markets, disputes and Licenses under random action sequences
       m.knownAt = c.knownAt;
       m.openCount = 0;
       // Challengers proven right together share the compensation.
-      const shares = winB < 0 ? [[winA, compensation]] : [[winA, compensation / 2n], [winB, compensation - compensation / 2n]];
+      const shares =
+        winB < 0
+          ? [[winA, compensation]]
+          : [
+              [winA, compensation / 2n],
+              [winB, compensation - compensation / 2n],
+            ];
       for (const [i, amount] of shares as [number, bigint][]) {
         const w = m.challenges[i]!;
         w.status = "Settled";
@@ -760,13 +877,15 @@ describe("property: markets, disputes and Licenses under random action sequences
         if (o.dust < 0n) failWith(`${label}: market ${m.id} owes more than its pool (dust ${o.dust})`);
         if (m.phase === "Final") {
           const winners = new Set(m.lots.filter((l) => l.option === m.result && l.bucket < m.cutoff).map((l) => l.account)).size;
-          if (o.dust > BigInt(winners)) failWith(`${label}: market ${m.id} dust ${o.dust} above one wei per winning claim (${winners})`);
+          if (o.dust > BigInt(winners))
+            failWith(`${label}: market ${m.id} dust ${o.dust} above one wei per winning claim (${winners})`);
         }
         for (const c of m.challenges) if (!c.compensationClaimed) owed += c.compensation;
       }
       for (const v of model.credit.values()) owed += v;
       const usdtHeld = (await f.usdt.getFunction("balanceOf")(marketsAddress)) as bigint;
-      if (usdtHeld !== owed + dust) failWith(`${label}: Markets holds ${usdtHeld} USDT, model owes ${owed} + dust ${dust} (diff ${usdtHeld - owed - dust})`);
+      if (usdtHeld !== owed + dust)
+        failWith(`${label}: Markets holds ${usdtHeld} USDT, model owes ${owed} + dust ${dust} (diff ${usdtHeld - owed - dust})`);
       const prdsOwed = prdsStart + model.prdsHeld;
       const prdsHeld = (await f.prds.getFunction("balanceOf")(marketsAddress)) as bigint;
       if (prdsHeld !== prdsOwed) failWith(`${label}: Markets holds ${prdsHeld} PRDS, model ${prdsOwed}`);
@@ -865,7 +984,9 @@ describe("property: markets, disputes and Licenses under random action sequences
           break;
         }
         case "listForRent": {
-          const free = model.licenses.map((l, i) => [l, i] as const).filter(([l]) => !l.listed && !l.staked && l.owner !== TREASURY);
+          const free = model.licenses
+            .map((l, i) => [l, i] as const)
+            .filter(([l]) => !l.listed && !l.staked && l.owner !== TREASURY);
           const pick = free.length ? free[a.who % free.length] : undefined;
           if (pick) {
             a.lic = pick[1];
@@ -949,7 +1070,15 @@ describe("property: markets, disputes and Licenses under random action sequences
             pool: seed * BigInt(a.n),
             feeTotal: 0n,
             referralOwed: new Map(),
-            lots: Array.from({ length: a.n }, (_, o) => ({ account: a.actor, option: o, bucket: 0, stake: seed, fee: 0n, referrer: -1, refFee: 0n })),
+            lots: Array.from({ length: a.n }, (_, o) => ({
+              account: a.actor,
+              option: o,
+              bucket: 0,
+              stake: seed,
+              fee: 0n,
+              referrer: -1,
+              refFee: 0n,
+            })),
             claimed: new Set(),
             phase: "Trading",
             result: 0,
@@ -1008,7 +1137,15 @@ describe("property: markets, disputes and Licenses under random action sequences
           else if (a.actor === m.issuer) e = denied("IssuerCannotBuy");
           else if (m.pool + stake > m.capacity) e = fail("CapacityExceeded");
           else if (bound === undefined && referrer === a.actor) e = fail("SelfReferral");
-          const r = await act(label, e, a.actor, markets, "buy", [m.id, a.option, amount, 0, referrer < 0 ? ZeroAddress : addr[referrer]], m);
+          const r = await act(
+            label,
+            e,
+            a.actor,
+            markets,
+            "buy",
+            [m.id, a.option, amount, 0, referrer < 0 ? ZeroAddress : addr[referrer]],
+            m,
+          );
           if (!r) return;
           let ref = bound;
           if (ref === undefined && referrer >= 0) {
@@ -1016,7 +1153,8 @@ describe("property: markets, disputes and Licenses under random action sequences
             model.referrer.set(a.actor, referrer);
           }
           const ev = events(r, "Bought")[0]!;
-          if (ev.stake !== stake || ev.fee !== fee) failWith(`${label}: stake/fee ${ev.stake}/${ev.fee} vs model ${stake}/${fee}`);
+          if (ev.stake !== stake || ev.fee !== fee)
+            failWith(`${label}: stake/fee ${ev.stake}/${ev.fee} vs model ${stake}/${fee}`);
           if (ev.referrer !== (ref === undefined ? ZeroAddress : addr[ref])) failWith(`${label}: referrer differs`);
           const refFee = ref === undefined ? 0n : (fee * p.referrerShareBps) / BPS;
           m.lots.push({ account: a.actor, option: a.option, bucket: model.bucket(t), stake, fee, referrer: ref ?? -1, refFee });
@@ -1044,7 +1182,8 @@ describe("property: markets, disputes and Licenses under random action sequences
             : await act(label, e, a.actor, markets, "confirm", [m.id, a.option], m);
           if (!r) return;
           const ev = events(r, "ResultConfirmed")[0]!;
-          if (Number(ev.snapshotBlock) !== r.blockNumber - 1) failWith(`${label}: snapshot is not the block before the confirmation`);
+          if (Number(ev.snapshotBlock) !== r.blockNumber - 1)
+            failWith(`${label}: snapshot is not the block before the confirmation`);
           m.phase = "Confirmed";
           m.result = a.option;
           m.early = early;
@@ -1057,7 +1196,8 @@ describe("property: markets, disputes and Licenses under random action sequences
         case "challenge": {
           const m = marketAt(a.m);
           if (!m) return;
-          const knownAt = a.early && m.early && m.confirmedAt > 0 ? m.createdAt + Math.floor(a.frac * (m.confirmedAt - m.createdAt)) : 0;
+          const knownAt =
+            a.early && m.early && m.confirmedAt > 0 ? m.createdAt + Math.floor(a.frac * (m.confirmedAt - m.createdAt)) : 0;
           const same = (o1: number, k1: number, o2: number, k2: number): boolean =>
             o1 === o2 && (k1 === 0 || k2 === 0 ? k1 === k2 : model.bucket(k1) === model.bucket(k2));
           const challenged = m.challenges.some((c) => c.challenger === a.actor);
@@ -1074,7 +1214,14 @@ describe("property: markets, disputes and Licenses under random action sequences
           const r = await act(label, e, a.actor, markets, "challenge", [m.id, a.option, knownAt, hashText("evidence")], m);
           if (!r) return;
           const index = m.challenges.length;
-          m.challenges.push({ challenger: a.actor, option: a.option, knownAt, status: "Open", compensation: 0n, compensationClaimed: false });
+          m.challenges.push({
+            challenger: a.actor,
+            option: a.option,
+            knownAt,
+            status: "Open",
+            compensation: 0n,
+            compensationClaimed: false,
+          });
           model.prdsHeld += p.challengeStake;
           model.movePrds(a.actor, -p.challengeStake, r.blockNumber);
           if (m.openCount === 0) {
@@ -1125,7 +1272,8 @@ describe("property: markets, disputes and Licenses under random action sequences
           const r = await act(label, e, a.actor, markets, "vote", [m.id, a.choice], m);
           if (!r) return;
           const ev = events(r, "Voted")[0]!;
-          if (ev.weight !== weight) failWith(`${label}: vote weight ${ev.weight}, model (power at block ${m.snapshotBlock}) ${weight}`);
+          if (ev.weight !== weight)
+            failWith(`${label}: vote weight ${ev.weight}, model (power at block ${m.snapshotBlock}) ${weight}`);
           m.ballots.set(a.actor, { choice: a.choice, weight, rewarded: false });
           m.tallies[a.choice]! += weight;
           m.totalVotes += weight;
@@ -1215,7 +1363,8 @@ describe("property: markets, disputes and Licenses under random action sequences
           const amount = usdt(50);
           let e: Expect = OK;
           if (a.actor !== m.issuer) e = denied("NotIssuer");
-          else if (!["Trading", "Confirmed", "Challenging", "Voting"].includes(m.phase) || m.bondSettled) e = fail("MarketSettled");
+          else if (!["Trading", "Confirmed", "Challenging", "Voting"].includes(m.phase) || m.bondSettled)
+            e = fail("MarketSettled");
           const r = await act(label, e, a.actor, markets, "addMargin", [m.id, amount], m);
           if (!r) return;
           m.margin += amount;
@@ -1245,7 +1394,12 @@ describe("property: markets, disputes and Licenses under random action sequences
           else if (l.availableTimes === 0) e = fail("NoIssuesLeft");
           const r = await act(label, e, a.actor, f.marketplace, "rent", [l.id, a.days, usdt(3)]);
           if (!r) return;
-          l.rental = { user: a.actor, expires: t + a.days * DAY, maxIssues: Math.min(l.listedMaxIssues, l.availableTimes), used: 0 };
+          l.rental = {
+            user: a.actor,
+            expires: t + a.days * DAY,
+            maxIssues: Math.min(l.listedMaxIssues, l.availableTimes),
+            used: 0,
+          };
           return;
         }
         case "cancelRent": {
@@ -1317,13 +1471,16 @@ describe("property: markets, disputes and Licenses under random action sequences
       }
       const [payout, refund] = model.entitlement(m, account);
       const ev = events(r, "Claimed")[0]!;
-      if (ev.payout !== payout || ev.refund !== refund) failWith(`${label}: claim paid ${ev.payout}+${ev.refund}, model ${payout}+${refund}`);
+      if (ev.payout !== payout || ev.refund !== refund)
+        failWith(`${label}: claim paid ${ev.payout}+${ev.refund}, model ${payout}+${refund}`);
       m.claimed.add(account);
       m.paidOut += payout + refund;
       m.winningsPaid += payout;
       if (payout > 0n) m.winnerClaims += 1;
-      if (m.phase === "Final" && m.winningsPaid > m.netPool) failWith(`${label}: winnings ${m.winningsPaid} exceed the pool ${m.netPool}`);
-      if (m.phase !== "Final" && m.paidOut > m.pool + m.feeTotal) failWith(`${label}: refunds ${m.paidOut} exceed what was paid in`);
+      if (m.phase === "Final" && m.winningsPaid > m.netPool)
+        failWith(`${label}: winnings ${m.winningsPaid} exceed the pool ${m.netPool}`);
+      if (m.phase !== "Final" && m.paidOut > m.pool + m.feeTotal)
+        failWith(`${label}: refunds ${m.paidOut} exceed what was paid in`);
     }
 
     for (let i = 0; i < actions.length; i++) {
@@ -1356,7 +1513,8 @@ describe("property: markets, disputes and Licenses under random action sequences
       if (m.phase === "Cancelled") continue;
       const holders = new Set(m.lots.map((l) => l.account));
       for (const a of holders) if (!m.claimed.has(a)) await claimFor(m, 4, a, `final claim ${m.id}/${a}`);
-      if (m.phase === "Final") for (const ref of [...m.referralOwed.keys()]) await step({ k: "claimReferral", actor: ref, m: model.markets.indexOf(m) });
+      if (m.phase === "Final")
+        for (const ref of [...m.referralOwed.keys()]) await step({ k: "claimReferral", actor: ref, m: model.markets.indexOf(m) });
       for (let i = 0; i < m.challenges.length; i++) {
         if (m.challenges[i]!.compensation > 0n && !m.challenges[i]!.compensationClaimed) {
           await step({ k: "claimCompensation", actor: 5, m: model.markets.indexOf(m), index: i });

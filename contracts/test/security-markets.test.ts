@@ -98,7 +98,12 @@ async function finalize(s: Stack, issuer: HardhatEthersSigner, id: bigint, optio
   expect(await s.markets.getFunction("marketState")(id)).toBe(State.Finished);
 }
 
-async function exec(actorContract: Contract, target: Contract, method: string, args: unknown[]): Promise<ContractTransactionReceipt> {
+async function exec(
+  actorContract: Contract,
+  target: Contract,
+  method: string,
+  args: unknown[],
+): Promise<ContractTransactionReceipt> {
   const data = target.interface.encodeFunctionData(method, args);
   return (await (await actorContract.getFunction("exec")(await target.getAddress(), data)).wait()) as ContractTransactionReceipt;
 }
@@ -111,7 +116,12 @@ describe("security: Markets", () => {
   let bob: HardhatEthersSigner;
   beforeAll(async () => {
     signers = await hre.ethers.getSigners();
-    [deployer, issuer, alice, bob] = signers as [HardhatEthersSigner, HardhatEthersSigner, HardhatEthersSigner, HardhatEthersSigner];
+    [deployer, issuer, alice, bob] = signers as [
+      HardhatEthersSigner,
+      HardhatEthersSigner,
+      HardhatEthersSigner,
+      HardhatEthersSigner,
+    ];
   });
 
   describe("re-entrant pay token", () => {
@@ -129,7 +139,10 @@ describe("security: Markets", () => {
         await s.token.getFunction("exec")(tokenAddress, erc20.encodeFunctionData("approve", [marketsAddress, MaxUint256]))
       ).wait();
       await (
-        await s.token.getFunction("exec")(tokenAddress, erc20.encodeFunctionData("approve", [await s.license.getAddress(), MaxUint256]))
+        await s.token.getFunction("exec")(
+          tokenAddress,
+          erc20.encodeFunctionData("approve", [await s.license.getAddress(), MaxUint256]),
+        )
       ).wait();
     });
     isolateEach();
@@ -140,7 +153,11 @@ describe("security: Markets", () => {
       await (await by(s.markets, alice).getFunction("buy")(id, 1, usdt(100), 0, ZeroAddress)).wait();
       await finalize(s, issuer, id, 0);
       await (
-        await s.token.getFunction("arm")(marketsAddress, s.markets.interface.encodeFunctionData("claim", [id, tokenAddress]), ON_TRANSFER)
+        await s.token.getFunction("arm")(
+          marketsAddress,
+          s.markets.interface.encodeFunctionData("claim", [id, tokenAddress]),
+          ON_TRANSFER,
+        )
       ).wait();
       const before = (await s.token.getFunction("balanceOf")(tokenAddress)) as bigint;
       const held = (await s.token.getFunction("balanceOf")(marketsAddress)) as bigint;
@@ -208,7 +225,9 @@ describe("security: Markets", () => {
       const licenseId = (await s.license.getFunction("totalMinted")()) as bigint;
       await exec(s.token, s.markets, "issue", [await issueParams(licenseId)]);
       const id = (await s.markets.getFunction("marketCount")()) as bigint;
-      await (await s.token.getFunction("arm")(marketsAddress, s.markets.interface.encodeFunctionData("cancel", [id]), ON_TRANSFER)).wait();
+      await (
+        await s.token.getFunction("arm")(marketsAddress, s.markets.interface.encodeFunctionData("cancel", [id]), ON_TRANSFER)
+      ).wait();
       const before = (await s.token.getFunction("balanceOf")(tokenAddress)) as bigint;
 
       await exec(s.token, s.markets, "cancel", [id]);
@@ -234,7 +253,9 @@ describe("security: Markets", () => {
       const id = (await s.markets.getFunction("marketCount")()) as bigint;
       expect(await s.license.getFunction("ownerOf")(licenseId)).toBe(await s.markets.getAddress());
       // If Markets called onERC721Received, the receiver would try to cancel again.
-      await (await receiver.getFunction("arm")(await s.markets.getAddress(), s.markets.interface.encodeFunctionData("cancel", [id]))).wait();
+      await (
+        await receiver.getFunction("arm")(await s.markets.getAddress(), s.markets.interface.encodeFunctionData("cancel", [id]))
+      ).wait();
 
       await exec(receiver, s.markets, "cancel", [id]);
 
@@ -283,9 +304,12 @@ describe("security: Markets", () => {
       await fundAll(s, [issuer, alice]);
       const id = await issue(s, issuer);
       await (await by(s.token, bob).getFunction("approve")(await s.markets.getAddress(), MaxUint256)).wait();
-      await expectRevert(by(s.markets, bob).getFunction("buy")(id, 0, usdt(100), 0, ZeroAddress), safeErc20, "SafeERC20FailedOperation", [
-        await s.token.getAddress(),
-      ]);
+      await expectRevert(
+        by(s.markets, bob).getFunction("buy")(id, 0, usdt(100), 0, ZeroAddress),
+        safeErc20,
+        "SafeERC20FailedOperation",
+        [await s.token.getAddress()],
+      );
       expect((await s.markets.getFunction("positionOf")(id, bob.address, 0)).stake).toBe(0n);
       expect(await s.markets.getFunction("hasBought")(bob.address)).toBe(false);
 
@@ -341,11 +365,19 @@ describe("security: Markets", () => {
     });
 
     it("a buy beyond the capacity's storage width is refused as over capacity", async () => {
-      await expectRevert(by(s.markets, whale).getFunction("buy")(id, 0, 2n ** 120n, 0, ZeroAddress), s.markets, "CapacityExceeded");
+      await expectRevert(
+        by(s.markets, whale).getFunction("buy")(id, 0, 2n ** 120n, 0, ZeroAddress),
+        s.markets,
+        "CapacityExceeded",
+      );
     });
 
     it("a minimum payout of max uint256 refuses the buy", async () => {
-      await expectRevert(by(s.markets, alice).getFunction("buy")(id, 0, usdt(10), MaxUint256, ZeroAddress), s.markets, "PayoutBelowMinimum");
+      await expectRevert(
+        by(s.markets, alice).getFunction("buy")(id, 0, usdt(10), MaxUint256, ZeroAddress),
+        s.markets,
+        "PayoutBelowMinimum",
+      );
     });
 
     it("a margin or liquidity that does not fit storage is refused, never truncated", async () => {
@@ -358,7 +390,11 @@ describe("security: Markets", () => {
         [2n ** 128n],
       );
       // Fits 128 bits but its capacity (20 ×) does not fit the 104-bit pool.
-      await expectRevert(by(s.markets, whale).getFunction("issue")(await issueParams(licenseId, { margin: 2n ** 100n })), s.markets, "AmountTooLarge");
+      await expectRevert(
+        by(s.markets, whale).getFunction("issue")(await issueParams(licenseId, { margin: 2n ** 100n })),
+        s.markets,
+        "AmountTooLarge",
+      );
       const reason = await unchanged(async () =>
         by(s.markets, whale).getFunction("issue")(await issueParams(licenseId, { liquidity: MaxUint256, margin: usdt(200) })),
       );
@@ -371,7 +407,9 @@ describe("security: Markets", () => {
       const licenseId = await buyLicense(s, alice);
       const far = 2 ** 40 - 1;
       await (
-        await by(s.markets, alice).getFunction("issue")(await issueParams(licenseId, { lastTradingTime: far - 1, expirationTime: far }))
+        await by(s.markets, alice).getFunction("issue")(
+          await issueParams(licenseId, { lastTradingTime: far - 1, expirationTime: far }),
+        )
       ).wait();
       const farId = (await s.markets.getFunction("marketCount")()) as bigint;
       await (await by(s.markets, issuer).getFunction("buy")(farId, 1, usdt(60), 0, ZeroAddress)).wait();
@@ -420,7 +458,8 @@ describe("security: Markets", () => {
       const licenseId = (await f.license.getFunction("totalMinted")()) as bigint;
       await (await by(f.markets, iss!).getFunction("issue")(await issueParams(licenseId))).wait();
       const id = (await f.markets.getFunction("marketCount")()) as bigint;
-      for (const w of [buyer1!, buyer2!, claimer!]) await (await by(f.markets, w).getFunction("buy")(id, 1, usdt(40), 0, ZeroAddress)).wait();
+      for (const w of [buyer1!, buyer2!, claimer!])
+        await (await by(f.markets, w).getFunction("buy")(id, 1, usdt(40), 0, ZeroAddress)).wait();
       const m = await f.markets.getFunction("getMarket")(id);
       await increaseTime(Number(m.expirationTime) - (await now()) + 1);
       const receipt = await (await by(f.markets, iss!).getFunction("confirm")(id, 0)).wait();

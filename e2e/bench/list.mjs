@@ -95,9 +95,17 @@ async function scrollPass(backend, rowsPerSecond) {
     const apiBefore = requests.api;
     // Other work on the machine shows up as long frames: the load is printed beside the figures.
     const load = os.loadavg()[0];
-    log(`scrolling for ${SCROLL_SECONDS} s at ${rowsPerSecond} rows/s (load average ${load.toFixed(2)} on ${os.cpus().length} cores)`);
+    log(
+      `scrolling for ${SCROLL_SECONDS} s at ${rowsPerSecond} rows/s (load average ${load.toFixed(2)} on ${os.cpus().length} cores)`,
+    );
     const scroll = await page.evaluate(scrollListInPage, { seconds: SCROLL_SECONDS, rowsPerSecond, selector: ROW_SELECTOR });
-    return { ...scroll, rowsPerSecond, load, apiRequests: requests.api - apiBefore, frames: frameStats(scroll.intervals, LONG_FRAME_MS) };
+    return {
+      ...scroll,
+      rowsPerSecond,
+      load,
+      apiRequests: requests.api - apiBefore,
+      frames: frameStats(scroll.intervals, LONG_FRAME_MS),
+    };
   } finally {
     await browser.close();
   }
@@ -124,7 +132,8 @@ async function marketsTotal(apiUrl) {
     signal: AbortSignal.timeout(10_000),
   });
   const answer = await response.json();
-  if (response.status !== 200 || answer.code !== 0) throw new Error(`/api/markets answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  if (response.status !== 200 || answer.code !== 0)
+    throw new Error(`/api/markets answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer.data.total;
 }
 

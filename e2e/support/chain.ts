@@ -197,29 +197,33 @@ export async function openMarkets(): Promise<bigint[]> {
  * open seeded market (Claim requires a bought position). Needs native balance for gas (freshAccount gives it).
  */
 export async function makeEligibleForClaim(account: Signer): Promise<void> {
-  await bounded('makeEligibleForClaim', async () => {
-    const address = await account.getAddress();
-    const markets = marketsContract(account);
-    const usdt = usdtContract(account);
-    const params = (await markets.getFunction('params')()) as { minInvest: bigint };
-    const amount = BigInt(params.minInvest) > 0n ? BigInt(params.minInvest) : parseEther('1');
-    await mined('DevUSDT.mint', usdt.getFunction('mint')(address, amount));
-    await mined('DevUSDT.approve', usdt.getFunction('approve')(CONTRACTS.Markets.address, amount));
-    let lastError: unknown;
-    for (const id of await openMarkets()) {
-      const buy = markets.getFunction('buy');
-      const args = [id, 0, amount, 0n, '0x0000000000000000000000000000000000000000'] as const;
-      try {
-        await buy.staticCall(...args); // e.g. a market at capacity: try the next one
-      } catch (error) {
-        lastError = error;
-        continue;
+  await bounded(
+    'makeEligibleForClaim',
+    async () => {
+      const address = await account.getAddress();
+      const markets = marketsContract(account);
+      const usdt = usdtContract(account);
+      const params = (await markets.getFunction('params')()) as { minInvest: bigint };
+      const amount = BigInt(params.minInvest) > 0n ? BigInt(params.minInvest) : parseEther('1');
+      await mined('DevUSDT.mint', usdt.getFunction('mint')(address, amount));
+      await mined('DevUSDT.approve', usdt.getFunction('approve')(CONTRACTS.Markets.address, amount));
+      let lastError: unknown;
+      for (const id of await openMarkets()) {
+        const buy = markets.getFunction('buy');
+        const args = [id, 0, amount, 0n, '0x0000000000000000000000000000000000000000'] as const;
+        try {
+          await buy.staticCall(...args); // e.g. a market at capacity: try the next one
+        } catch (error) {
+          lastError = error;
+          continue;
+        }
+        await mined(`Markets.buy(${id})`, buy(...args));
+        return;
       }
-      await mined(`Markets.buy(${id})`, buy(...args));
-      return;
-    }
-    throw new Error(`no open market accepted a buy from ${address}: ${String(lastError)}`);
-  }, 40_000);
+      throw new Error(`no open market accepted a buy from ${address}: ${String(lastError)}`);
+    },
+    40_000,
+  );
 }
 
 /** A fresh funded account that can claim now. */

@@ -16,10 +16,13 @@ export async function captureStep(page: Page, file: string): Promise<void> {
   // Text drawn before web fonts settle would show fallback glyphs in the image.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // From the top: a full-page image of a scrolled page draws the sticky header in the middle of it.
-  await page.evaluate(() => new Promise((resolve) => {
-    window.scrollTo(0, 0);
-    requestAnimationFrame(() => resolve(undefined));
-  }));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.scrollTo(0, 0);
+        requestAnimationFrame(() => resolve(undefined));
+      }),
+  );
   await page.screenshot({ path: path.join(MARKET_SCREENSHOT_DIR, `${file}.png`), fullPage: true, animations: 'disabled' });
 }
 
@@ -29,7 +32,9 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `page ${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `page ${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 // ---------------------------------------------------------------- list
@@ -68,7 +73,10 @@ export function listParams(page: Page): Record<string, string> {
  * Holds every /api/markets answer until `release()` (so the skeleton can be seen) or fails them
  * while `failing` is set (the api down). Call before page.goto.
  */
-export async function controlMarketList(page: Page, apiOrigin: string = BAKED_API_ORIGIN): Promise<{
+export async function controlMarketList(
+  page: Page,
+  apiOrigin: string = BAKED_API_ORIGIN,
+): Promise<{
   failing: boolean;
   holdMs: number;
   failures: number;
@@ -82,7 +90,12 @@ export async function controlMarketList(page: Page, apiOrigin: string = BAKED_AP
         status: 503,
         contentType: 'application/json',
         headers: { 'access-control-allow-origin': new URL(page.url()).origin },
-        body: JSON.stringify({ code: 50300, msg: 'api.error.unavailable', data: null, extra: { message: 'Service unavailable' } }),
+        body: JSON.stringify({
+          code: 50300,
+          msg: 'api.error.unavailable',
+          data: null,
+          extra: { message: 'Service unavailable' },
+        }),
       });
       return;
     }
@@ -196,7 +209,8 @@ export async function runTransaction(page: Page, submit: Locator, timeout = 45_0
       const messages = await page.getByTestId('tx-status').allInnerTexts();
       throw new Error(`transaction ${bad} (phases ${phases.join(' → ')}): ${messages.join(' | ')}`);
     }
-    if (Date.now() > deadline) throw new Error(`transaction not confirmed within ${timeout} ms (phases ${phases.join(' → ') || 'none'})`);
+    if (Date.now() > deadline)
+      throw new Error(`transaction not confirmed within ${timeout} ms (phases ${phases.join(' → ') || 'none'})`);
     await page.waitForTimeout(200);
   }
 }

@@ -51,7 +51,10 @@ export const OWN_STACK_PROXY_PORT = 8689;
  * does not hand an intercepted request's file uploads to Playwright, so a rewritten evidence upload
  * would lose its image; a proxy forwards the exact bytes.
  */
-export function startOwnStackProxy(stack: Pick<Stack, 'apiUrl' | 'devnetUrl'>, port = OWN_STACK_PROXY_PORT): Promise<OwnStackProxy> {
+export function startOwnStackProxy(
+  stack: Pick<Stack, 'apiUrl' | 'devnetUrl'>,
+  port = OWN_STACK_PROXY_PORT,
+): Promise<OwnStackProxy> {
   const targets = new Map([
     [new URL(BAKED_API_ORIGIN).host, new URL(stack.apiUrl)],
     [new URL(BAKED_RPC_ORIGIN).host, new URL(stack.devnetUrl)],

@@ -70,15 +70,20 @@ export class ResolutionChain extends Devnet {
   // -------------------------------------------------------------- a market's life
 
   /** Submits the market's texts to the private api (so it lists it) and checks the hash is approved. */
-  async submitMetadata(market: Pick<NewMarket, 'event' | 'category' | 'options' | 'description' | 'resolutionSource'>): Promise<string> {
-    const answer = await this.api<{ status: string; hash: string | null; reason: string | null }>('/api/issue/submit-underlying', {
-      event: market.event,
-      category: market.category,
-      options: [...market.options],
-      description: market.description,
-      resolutionSource: market.resolutionSource,
-      language: 'en',
-    });
+  async submitMetadata(
+    market: Pick<NewMarket, 'event' | 'category' | 'options' | 'description' | 'resolutionSource'>,
+  ): Promise<string> {
+    const answer = await this.api<{ status: string; hash: string | null; reason: string | null }>(
+      '/api/issue/submit-underlying',
+      {
+        event: market.event,
+        category: market.category,
+        options: [...market.options],
+        description: market.description,
+        resolutionSource: market.resolutionSource,
+        language: 'en',
+      },
+    );
     if (answer.code !== 0) throw new Error(`submit-underlying refused: ${answer.msg} ${JSON.stringify(answer.extra)}`);
     if (answer.data.status !== 'approved' || !answer.data.hash) {
       throw new Error(`submit-underlying: ${answer.data.status} (${answer.data.reason}); pick texts moderation lets through`);
@@ -125,11 +130,15 @@ export class ResolutionChain extends Devnet {
 
   /** Stake (fee excluded) of `account` on `option`. */
   async stakeOf(id: bigint, account: string, option: number): Promise<bigint> {
-    const [stake] = (await this.call('Markets.positionOf', () => this.markets().getFunction('positionOf')(id, account, option))) as [bigint, bigint];
+    const [stake] = (await this.call('Markets.positionOf', () =>
+      this.markets().getFunction('positionOf')(id, account, option),
+    )) as [bigint, bigint];
     return BigInt(stake);
   }
 
-  async challenges(id: bigint): Promise<{ challenger: string; option: number; status: ChallengeStatusName; stake: bigint; compensation: bigint }[]> {
+  async challenges(
+    id: bigint,
+  ): Promise<{ challenger: string; option: number; status: ChallengeStatusName; stake: bigint; compensation: bigint }[]> {
     const list = (await this.call('Markets.challengesOf', () => this.markets().getFunction('challengesOf')(id))) as {
       challenger: string;
       option: bigint;
@@ -147,7 +156,10 @@ export class ResolutionChain extends Devnet {
   }
 
   async challengeStake(): Promise<bigint> {
-    const params = (await this.call('Markets.params', () => this.markets().getFunction('params')())) as { challengeStake: bigint; quorumBps: bigint };
+    const params = (await this.call('Markets.params', () => this.markets().getFunction('params')())) as {
+      challengeStake: bigint;
+      quorumBps: bigint;
+    };
     return BigInt(params.challengeStake);
   }
 

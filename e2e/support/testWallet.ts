@@ -177,7 +177,9 @@ export class TestWallet {
   /** Just the method names of the wallet-side calls (no forwarded reads), e.g. for order checks. */
   walletMethodLog(): string[] {
     const own = new Set<string>(WALLET_METHODS);
-    return this.calls.filter((c) => own.has(c.method) && c.method !== 'eth_chainId' && c.method !== 'eth_accounts').map((c) => c.method);
+    return this.calls
+      .filter((c) => own.has(c.method) && c.method !== 'eth_chainId' && c.method !== 'eth_accounts')
+      .map((c) => c.method);
   }
 
   clearCalls(): void {
@@ -224,13 +226,15 @@ export class TestWallet {
     const page = this.#page;
     if (!page || page.isClosed()) return;
     await Promise.all(
-      page.frames().map((frame) =>
-        frame
-          .evaluate(
-            ([e, p]) => (window as unknown as { __prdsTestWallet?: { emit(e: string, p: unknown): void } }).__prdsTestWallet?.emit(e, p),
-            [event, payload] as const,
-          )
-          .catch(() => undefined), // a frame navigating away has no listeners to tell
+      page.frames().map(
+        (frame) =>
+          frame
+            .evaluate(
+              ([e, p]) =>
+                (window as unknown as { __prdsTestWallet?: { emit(e: string, p: unknown): void } }).__prdsTestWallet?.emit(e, p),
+              [event, payload] as const,
+            )
+            .catch(() => undefined), // a frame navigating away has no listeners to tell
       ),
     );
   }
@@ -239,9 +243,7 @@ export class TestWallet {
   async install(page: Page, options: Pick<TestWalletOptions, 'legacy' | 'eip6963'> = {}): Promise<void> {
     if (this.#page) throw new Error('this TestWallet is already installed in a page');
     this.#page = page;
-    await page.exposeBinding(BINDING, (_source: unknown, request: { method: string; params?: unknown }) =>
-      this.#answer(request),
-    );
+    await page.exposeBinding(BINDING, (_source: unknown, request: { method: string; params?: unknown }) => this.#answer(request));
     await page.addInitScript(pageScript, {
       binding: BINDING,
       info: TEST_WALLET_INFO,
@@ -296,7 +298,10 @@ export class TestWallet {
         return null;
       case 'wallet_switchEthereumChain': {
         const target = normaliseChainId(String((args[0] as { chainId?: unknown })?.chainId ?? ''));
-        applyBehaviour(this.switchBehaviour, `Unrecognized chain ID "${target}". Try adding the chain using wallet_addEthereumChain first.`);
+        applyBehaviour(
+          this.switchBehaviour,
+          `Unrecognized chain ID "${target}". Try adding the chain using wallet_addEthereumChain first.`,
+        );
         await this.setChain(target);
         return null;
       }
@@ -357,7 +362,10 @@ export class TestWallet {
     if (tx.from !== undefined) this.#requireSelf(String(tx.from));
     if (this.#chainId !== DEVNET_CHAIN_HEX) {
       // A real wallet would send on its current chain; only the devnet exists here, so say so loudly.
-      throw new RpcError(-32603, `Test wallet: cannot send a transaction on chain ${this.#chainId}; only the devnet ${DEVNET_CHAIN_HEX} is reachable.`);
+      throw new RpcError(
+        -32603,
+        `Test wallet: cannot send a transaction on chain ${this.#chainId}; only the devnet ${DEVNET_CHAIN_HEX} is reachable.`,
+      );
     }
     const request: TransactionRequest = {
       to: (tx.to as string | undefined) ?? null,
@@ -445,7 +453,13 @@ function stripUndefined(value: Record<string, unknown>): Record<string, unknown>
 
 function toRpcError(error: unknown): RpcErrorShape {
   if (error instanceof RpcError) return { code: error.code, message: error.message, data: error.data };
-  const e = error as { info?: { error?: RpcErrorShape }; error?: RpcErrorShape; shortMessage?: string; message?: string; data?: unknown };
+  const e = error as {
+    info?: { error?: RpcErrorShape };
+    error?: RpcErrorShape;
+    shortMessage?: string;
+    message?: string;
+    data?: unknown;
+  };
   // An ethers error around a JSON-RPC error: give the page the node's own error.
   const inner = e?.info?.error ?? e?.error;
   if (inner && typeof inner.code === 'number') return { code: inner.code, message: inner.message, data: inner.data };
@@ -470,9 +484,11 @@ function pageScript(config: PageScriptConfig): void {
   // Looked up per call: Playwright defines the binding in every new document before this runs, but
   // reading it lazily keeps the wallet working whatever the order.
   const call = (request: { method: string; params?: unknown }) =>
-    (w[config.binding] as (r: typeof request) => Promise<
-      { result: unknown } | { error: { code: number; message: string; data?: unknown } }
-    >)(request);
+    (
+      w[config.binding] as (
+        r: typeof request,
+      ) => Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }>
+    )(request);
 
   const provider = {
     isMetaMask: true,
@@ -640,7 +656,13 @@ export async function recordTxPhases(page: Page): Promise<void> {
         }
       }
       for (const status of document.querySelectorAll(STATUS)) note(status.getAttribute('data-phase'));
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'], attributeOldValue: true });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-phase'],
+      attributeOldValue: true,
+    });
   });
 }
 

@@ -219,7 +219,9 @@ test.describe('phone width (375×812)', () => {
     await expect(form.getByTestId('buy-estimate')).toHaveText(/\d/);
     await expectNoHorizontalOverflow(page);
     await submitBuy(page);
-    await expect.poll(() => shownAmount(page.getByTestId('detail-positions').getByTestId('position-invested')), { timeout: 20_000 }).toBe(5);
+    await expect
+      .poll(() => shownAmount(page.getByTestId('detail-positions').getByTestId('position-invested')), { timeout: 20_000 })
+      .toBe(5);
     await expectNoHorizontalOverflow(page);
     await captureStep(page, 'mobile-buy-confirmed');
 

@@ -18,17 +18,16 @@ import { formatUnits, parseUnits, type Wallet } from 'ethers';
 import type { Locator, Page } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.cjs';
 import { expect, test } from '../support/fixtures';
-import {
-  captureStep,
-  chooseOption,
-  fillBuy,
-  runTransaction,
-  shownAmount,
-  shownToTenThousandths,
-} from '../support/marketPage';
+import { captureStep, chooseOption, fillBuy, runTransaction, shownAmount, shownToTenThousandths } from '../support/marketPage';
 import { OWN_STACK_CONTEXT_PROXY, startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
-import { connectInjectedWallet, installTestWallet, recordTxPhases, shortAddressPattern, type TestWallet } from '../support/testWallet';
+import {
+  connectInjectedWallet,
+  installTestWallet,
+  recordTxPhases,
+  shortAddressPattern,
+  type TestWallet,
+} from '../support/testWallet';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const HOUR = 3600;
@@ -126,7 +125,10 @@ test('issuer confirms, two challenges with evidence, PRDS vote, tally, claims an
   await chain.waitApi(id, (m) => m.state === 'Open');
 
   // ------------------------------------------------------------ the page, on the private stack
-  const wallet: TestWallet = await installTestWallet(page, { privateKey: actors.challengerA.privateKey, rpcUrl: stack.devnetUrl });
+  const wallet: TestWallet = await installTestWallet(page, {
+    privateKey: actors.challengerA.privateKey,
+    rpcUrl: stack.devnetUrl,
+  });
   await recordTxPhases(page);
 
   /** (Re)opens the market as `who`: the wallet switches account, the page loads the api's present. */

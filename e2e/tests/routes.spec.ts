@@ -40,9 +40,9 @@ test.describe('routes', () => {
     await expect(page.getByTestId('market-category')).toBeVisible();
     const sort = page.getByTestId('market-sort');
     await expect(sort).toBeVisible();
-    const sortValues = await sort.locator('option').evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value),
-    );
+    const sortValues = await sort
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(sortValues).toEqual(expect.arrayContaining(['volume', 'newest']));
     await sort.selectOption('newest');
     await expect(sort).toHaveValue('newest');

@@ -63,7 +63,9 @@ test.describe('claim transaction', () => {
     await expect(page.getByTestId('claim-button')).toBeEnabled();
   });
 
-  test("reverted (claimed elsewhere after the page loaded): failed, 'Each user can only claim once', reason AlreadyClaimed", async ({ page }) => {
+  test("reverted (claimed elsewhere after the page loaded): failed, 'Each user can only claim once', reason AlreadyClaimed", async ({
+    page,
+  }) => {
     const account = await freshEligibleAccount();
     const wallet = await installTestWallet(page, { privateKey: account.privateKey });
     await openClaimConnected(page, wallet);
@@ -105,7 +107,9 @@ test.describe('claim transaction', () => {
     expect(await claimEligibility(account.address)).toBe('eligible');
   });
 
-  test("success: pending → confirmed, 'Claim successful!', then the indexed result on the page and on chain", async ({ page }) => {
+  test("success: pending → confirmed, 'Claim successful!', then the indexed result on the page and on chain", async ({
+    page,
+  }) => {
     const account = await freshEligibleAccount();
     const wallet = await installTestWallet(page, { privateKey: account.privateKey });
     await openClaimConnected(page, wallet);

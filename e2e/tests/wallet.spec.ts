@@ -164,9 +164,7 @@ test.describe('injected wallet', () => {
 
     wallet.clearCalls();
     await page.getByTestId('wrong-network-switch').click();
-    await expect
-      .poll(() => wallet.callsTo('wallet_switchEthereumChain').map((c) => c.outcome))
-      .toEqual([4001]);
+    await expect.poll(() => wallet.callsTo('wallet_switchEthereumChain').map((c) => c.outcome)).toEqual([4001]);
     // Refusal is ignored: no error shown, banner stays, still the same account on BSC, no add.
     await page.waitForTimeout(500);
     await expect(page.getByTestId('wrong-network')).toBeVisible();
@@ -286,9 +284,9 @@ test.describe('dev wallet (devnet only)', () => {
     await expect(select).toBeVisible();
 
     // A devnet account the seed never used and nobody has claimed with.
-    const listed = await select.locator('option').evaluateAll((options) =>
-      options.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
-    );
+    const listed = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
     const seed = new Set(seedAccounts());
     let chosen: { value: string; address: string } | undefined;
     for (const option of listed) {
@@ -306,7 +304,9 @@ test.describe('dev wallet (devnet only)', () => {
     await dialog.getByTestId('wallet-option-dev').click();
     await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(chosen.address));
     expect(await storedConnector(page)).toMatchObject({ kind: 'dev' });
-    expect(String((await storedConnector(page) as { account?: string }).account).toLowerCase()).toBe(chosen.address.toLowerCase());
+    expect(String(((await storedConnector(page)) as { account?: string }).account).toLowerCase()).toBe(
+      chosen.address.toLowerCase(),
+    );
     await expect(page.getByTestId('claim-address')).toContainText(new RegExp(chosen.address, 'i'));
     await expect(page.getByTestId('claim-eligibility')).toHaveAttribute('data-eligibility', 'eligible');
 
@@ -315,7 +315,9 @@ test.describe('dev wallet (devnet only)', () => {
     const status = page.getByTestId('tx-status');
     await expect(status).toHaveAttribute('data-phase', 'confirmed', { timeout: 30_000 });
     await expect(page.getByTestId('tx-message')).toContainText('Claim successful!');
-    await expect(page.getByTestId('claim-eligibility')).toHaveAttribute('data-eligibility', 'alreadyClaimed', { timeout: 30_000 });
+    await expect(page.getByTestId('claim-eligibility')).toHaveAttribute('data-eligibility', 'alreadyClaimed', {
+      timeout: 30_000,
+    });
     expect(await txPhases(page)).toContain('pending');
     expect((await prdsBalance(chosen.address)) - before).toBe(await claimAmount());
     expect(await claimEligibility(chosen.address)).toBe('alreadyClaimed');

@@ -6,9 +6,7 @@ import { MarketLayout } from './pages/MarketLayout';
 // Spec §2: pages load lazily. The list's first render must not carry the detail page (its chart,
 // buy and resolution flows), and a deep link to a detail page must not carry the list.
 const MarketListPage = lazy(() => import('./pages/list/MarketListPage').then((m) => ({ default: m.MarketListPage })));
-const MarketDetailPage = lazy(() =>
-  import('./pages/detail/MarketDetailPage').then((m) => ({ default: m.MarketDetailPage })),
-);
+const MarketDetailPage = lazy(() => import('./pages/detail/MarketDetailPage').then((m) => ({ default: m.MarketDetailPage })));
 
 /**
  * The market remote's one exposed module: `/market` (list) and `/detail/:id`, on the spec's full paths

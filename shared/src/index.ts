@@ -62,7 +62,16 @@ export { I18nProvider, useLang } from './i18n/I18nProvider';
 export { FormattedMessage, useIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 // Theme
-export { dayTheme, nightTheme, THEMES, FONT_FAMILY, isThemeMode, type PrdsTheme, type ThemeMode, type ThemeColors } from './theme/tokens';
+export {
+  dayTheme,
+  nightTheme,
+  THEMES,
+  FONT_FAMILY,
+  isThemeMode,
+  type PrdsTheme,
+  type ThemeMode,
+  type ThemeColors,
+} from './theme/tokens';
 export { resolveInitialTheme, THEME_STORAGE_KEY } from './theme/resolveInitialTheme';
 export { ThemeProvider, useThemeMode, type ThemeModeControls } from './theme/ThemeProvider';
 export { GlobalStyles, globalStyles } from './theme/GlobalStyles';

@@ -11,8 +11,11 @@ const SUBSET_FILE = path.join(__dirname, 'routerExports.mjs');
 function subsetNames(): string[] {
   const src = fs.readFileSync(SUBSET_FILE, 'utf8');
   const block = /export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(src);
-  if (!block?.[1]) throw new Error('routerExports.mjs has no `export { … } from \'react-router\'` block');
-  return block[1].split(',').map((s) => s.trim()).filter(Boolean);
+  if (!block?.[1]) throw new Error("routerExports.mjs has no `export { … } from 'react-router'` block");
+  return block[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function sourceFiles(dir: string): string[] {
@@ -59,9 +62,16 @@ describe('shared react-router-dom subset', () => {
 
   it('is what createConfig shares under the react-router-dom key', () => {
     const { createConfig } = require('./createConfig.cjs') as {
-      createConfig: (o: object) => (env: unknown, argv: object) => { plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> };
+      createConfig: (
+        o: object,
+      ) => (env: unknown, argv: object) => { plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> };
     };
-    const config = createConfig({ name: 'mfe_probe', dir: path.join(ROOT, 'mfe-market'), port: 0, exposes: { './App': './src/App.tsx' } })({}, { mode: 'production' });
+    const config = createConfig({
+      name: 'mfe_probe',
+      dir: path.join(ROOT, 'mfe-market'),
+      port: 0,
+      exposes: { './App': './src/App.tsx' },
+    })({}, { mode: 'production' });
     const shared = config.plugins.map((p) => p._options?.shared).find(Boolean);
     expect(shared?.['react-router-dom']?.import).toBe(SUBSET_FILE);
   });

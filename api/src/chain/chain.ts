@@ -11,7 +11,14 @@ export type MarketParams = MarketsParams;
 
 export interface LicenseCatalog {
   issuesPerLicense: number;
-  types: { licenseType: "Common" | "Scarcity" | "Attributive"; price: bigint; maxSupply: number; tradable: boolean; rentable: boolean; usable: boolean }[];
+  types: {
+    licenseType: "Common" | "Scarcity" | "Attributive";
+    price: bigint;
+    maxSupply: number;
+    tradable: boolean;
+    rentable: boolean;
+    usable: boolean;
+  }[];
   packets: { packetId: number; counts: [number, number, number]; price: bigint }[];
 }
 
@@ -70,7 +77,11 @@ export function createChain(config: Pick<ApiConfig, "rpcUrl" | "chainId">, overr
   if (!addresses) throw new Error(`the protocol has no deployment on chain ${config.chainId}`);
   const deploymentBlock = overrides.deploymentBlock ?? deployment?.deploymentBlock ?? 0;
   // One request at a time and no cache (TOOLCHAIN-NOTES): batching slowed the node, the cache went stale.
-  const provider = new JsonRpcProvider(config.rpcUrl, config.chainId, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+  const provider = new JsonRpcProvider(config.rpcUrl, config.chainId, {
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+    staticNetwork: true,
+  });
   const markets = new Contract(addresses.Markets, abis.Markets, provider);
   const license = new Contract(addresses.License, abis.License, provider);
 

@@ -21,12 +21,22 @@ const WordListFile = Type.Object({
 export type WordList = Static<typeof WordListFile>;
 
 const Action = Type.Union([Type.Literal("refuse"), Type.Literal("audit")]);
-const RuleBase = { id: Type.String(), action: Action, reason: Type.String({ pattern: "^api\\.moderation\\." }), note: Type.Optional(Type.String()) };
+const RuleBase = {
+  id: Type.String(),
+  action: Action,
+  reason: Type.String({ pattern: "^api\\.moderation\\." }),
+  note: Type.Optional(Type.String()),
+};
 const RuleFile = Type.Object({
   version: Type.Literal(1),
   rules: Type.Array(
     Type.Union([
-      Type.Object({ ...RuleBase, kind: Type.Literal("textPattern"), pattern: Type.String(), fields: Type.Optional(Type.Array(Type.String())) }),
+      Type.Object({
+        ...RuleBase,
+        kind: Type.Literal("textPattern"),
+        pattern: Type.String(),
+        fields: Type.Optional(Type.Array(Type.String())),
+      }),
       Type.Object({ ...RuleBase, kind: Type.Literal("urlScheme"), allow: Type.Array(Type.String()) }),
       Type.Object({ ...RuleBase, kind: Type.Literal("urlHost"), hosts: Type.Array(Type.String()) }),
       Type.Object({ ...RuleBase, kind: Type.Literal("urlIpHost") }),
@@ -124,7 +134,13 @@ function compileLists(lists: readonly WordList[]): CompiledList[] {
           action,
           category,
           regex: new RegExp(source, "u"),
-          terms: terms.map((term) => ({ source: new RegExp(list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${termSource(term)}(?![\\p{L}\\p{N}\\p{M}])` : termSource(term), "u"), term })),
+          terms: terms.map((term) => ({
+            source: new RegExp(
+              list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${termSource(term)}(?![\\p{L}\\p{N}\\p{M}])` : termSource(term),
+              "u",
+            ),
+            term,
+          })),
         });
       }
     }
@@ -152,7 +168,9 @@ export interface Moderator {
 
 export function createModerator(lists: readonly WordList[] = loadWordLists(), rules: readonly Rule[] = loadRules()): Moderator {
   const compiled = compileLists(lists);
-  const patterns = new Map(rules.flatMap((r) => (r.kind === "textPattern" ? [[r.id, new RegExp(r.pattern, "iu")] as const] : [])));
+  const patterns = new Map(
+    rules.flatMap((r) => (r.kind === "textPattern" ? [[r.id, new RegExp(r.pattern, "iu")] as const] : [])),
+  );
 
   function check(fields: ModerationFields): ModerationResult {
     const hits: ModerationHit[] = [];
@@ -167,7 +185,14 @@ export function createModerator(lists: readonly WordList[] = loadWordLists(), ru
         const found = candidates.find((variant) => list.regex.test(variant));
         if (found === undefined) continue;
         const term = list.terms.find((t) => t.source.test(found))?.term ?? "";
-        hits.push({ action: list.action, reason: `api.moderation.${list.category}`, field, rule: `wordlist:${list.language}`, term, language: list.language });
+        hits.push({
+          action: list.action,
+          reason: `api.moderation.${list.category}`,
+          field,
+          rule: `wordlist:${list.language}`,
+          term,
+          language: list.language,
+        });
       }
     }
 

@@ -9,7 +9,8 @@
  * (zero-width space/joiners, word joiner, BOM, soft hyphen, bidi controls), the combining grapheme
  * joiner, Hangul fillers, variation selectors, Arabic tatweel (letter stretching) and harakat.
  */
-const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u0640\u064b-\u065f\u0670]/gu;
+const INVISIBLE =
+  /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u0640\u064b-\u065f\u0670]/gu;
 
 /** Arabic letter forms a word list writes one way and a writer another. */
 const ARABIC_FOLDS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -26,14 +27,31 @@ export function baseFold(text: string): string {
 
 /** Latin/Greek/Cyrillic diacritics removed (the combining block only: Thai and Indic marks stay). */
 export function plainFold(base: string): string {
-  return base.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
+  return base
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC");
 }
 
-const LEET: Readonly<Record<string, string>> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", $: "s", "!": "i", "|": "l" };
+const LEET: Readonly<Record<string, string>> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "8": "b",
+  "@": "a",
+  $: "s",
+  "!": "i",
+  "|": "l",
+};
 
 /** Digits and symbols written for letters (c4sino, ca$ino), only inside words that have letters. */
 export function leetFold(plain: string): string {
-  return plain.replace(/[\p{L}\p{N}@$!|]+/gu, (word) => (/\p{L}/u.test(word) ? word.replace(/[0134578@$!|]/g, (c) => LEET[c] ?? c) : word));
+  return plain.replace(/[\p{L}\p{N}@$!|]+/gu, (word) =>
+    /\p{L}/u.test(word) ? word.replace(/[0134578@$!|]/g, (c) => LEET[c] ?? c) : word,
+  );
 }
 
 /** Punctuation inside words removed, spaces kept (c.a.s.i.n.o, cas-ino, s_l_o_t → one word). */
@@ -43,7 +61,9 @@ export function compactFold(text: string): string {
 
 /** Runs of single letters spaced out (r o u l e t t e) joined into one word. */
 export function collapseFold(text: string): string {
-  return text.replace(/(?<![\p{L}\p{N}])(?:\p{L}[^\p{L}\p{N}]+){2,}\p{L}(?![\p{L}\p{N}])/gu, (run) => run.replace(/[^\p{L}\p{N}]/gu, ""));
+  return text.replace(/(?<![\p{L}\p{N}])(?:\p{L}[^\p{L}\p{N}]+){2,}\p{L}(?![\p{L}\p{N}])/gu, (run) =>
+    run.replace(/[^\p{L}\p{N}]/gu, ""),
+  );
 }
 
 /** All whitespace removed too, for scripts written without spaces (赌 场 → 赌场). */
@@ -53,8 +73,40 @@ export function denseFold(text: string): string {
 
 /** Cyrillic and Greek letters that look like Latin ones. */
 const CONFUSABLE: Readonly<Record<string, string>> = {
-  а: "a", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x", і: "i", ї: "i", ј: "j", ѕ: "s", ԁ: "d", ԛ: "q", ԝ: "w", ɡ: "g", в: "b",
-  α: "a", β: "b", ε: "e", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w", ϲ: "c",
+  а: "a",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  ɡ: "g",
+  в: "b",
+  α: "a",
+  β: "b",
+  ε: "e",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ϲ: "c",
 };
 
 const LATIN = /\p{Script=Latin}/u;
@@ -71,7 +123,9 @@ export function mixedScriptWords(text: string): string[] {
 
 /** Look-alike letters mapped to Latin, only inside mixed-script words (Russian text stays Russian). */
 export function confusableFold(plain: string): string {
-  return plain.replace(/\p{L}+/gu, (word) => (isMixedScriptWord(word) ? [...word].map((c) => CONFUSABLE[c] ?? c).join("") : word));
+  return plain.replace(/\p{L}+/gu, (word) =>
+    isMixedScriptWord(word) ? [...word].map((c) => CONFUSABLE[c] ?? c).join("") : word,
+  );
 }
 
 /** Every variant a term is looked for in. */
@@ -80,6 +134,15 @@ export function textVariants(text: string): string[] {
   const plain = plainFold(base);
   const leet = leetFold(plain);
   const compact = compactFold(leet);
-  const variants = [base, plain, leet, compact, collapseFold(compact), collapseFold(plain), confusableFold(plain), confusableFold(compact)];
+  const variants = [
+    base,
+    plain,
+    leet,
+    compact,
+    collapseFold(compact),
+    collapseFold(plain),
+    confusableFold(plain),
+    confusableFold(compact),
+  ];
   return [...new Set(variants)];
 }

@@ -273,7 +273,17 @@ export interface LicenseEventTable {
   tx_hash: string;
   log_index: number;
   token_id: number;
-  kind: "minted" | "transfer" | "listed_for_sale" | "sale_cancelled" | "sold" | "listed_for_rent" | "rent_cancelled" | "rented" | "used" | "recycled";
+  kind:
+    | "minted"
+    | "transfer"
+    | "listed_for_sale"
+    | "sale_cancelled"
+    | "sold"
+    | "listed_for_rent"
+    | "rent_cancelled"
+    | "rented"
+    | "used"
+    | "recycled";
   from_address: string | null;
   to_address: string | null;
   price: Amount | null;
@@ -389,4 +399,3 @@ export type DerivedTable = (typeof DERIVED_TABLES)[number];
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 export type RowPatch<T extends keyof Database> = Updateable<Database[T]>;
-

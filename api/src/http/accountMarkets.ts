@@ -21,7 +21,12 @@ function groupByMarket<T extends { market_id: number }>(rows: readonly T[]): Map
 }
 
 /** An account's position figures in the given markets: five queries whatever the number of markets. */
-export async function accountMarkets(ctx: AppContext, account: string, ids: readonly number[], now: number): Promise<Map<number, AccountMarket>> {
+export async function accountMarkets(
+  ctx: AppContext,
+  account: string,
+  ids: readonly number[],
+  now: number,
+): Promise<Map<number, AccountMarket>> {
   const out = new Map<number, AccountMarket>();
   if (ids.length === 0) return out;
   const db = ctx.db.kysely;
@@ -30,7 +35,12 @@ export async function accountMarkets(ctx: AppContext, account: string, ids: read
     loadMarkets(ctx.db, ids),
     loadOptions(ctx.db, ids),
     db.selectFrom("positions").selectAll().where("account", "=", account).where("market_id", "in", ids).execute(),
-    db.selectFrom("payouts").select(["market_id", "account", "payout", "refund"]).where("account", "=", account).where("market_id", "in", ids).execute(),
+    db
+      .selectFrom("payouts")
+      .select(["market_id", "account", "payout", "refund"])
+      .where("account", "=", account)
+      .where("market_id", "in", ids)
+      .execute(),
   ]);
   const positionsOf = groupByMarket<PositionRow>(positions);
   const payoutsOf = groupByMarket<PayoutRow>(payouts);
@@ -39,13 +49,22 @@ export async function accountMarkets(ctx: AppContext, account: string, ids: read
     if (!market) continue;
     const marketOptions = options.get(id) ?? [];
     const state = marketState(market, now, params);
-    out.set(id, { market, options: marketOptions, figures: positionFigures(market, state, marketOptions, positionsOf.get(id) ?? [], payoutsOf.get(id) ?? []) });
+    out.set(id, {
+      market,
+      options: marketOptions,
+      figures: positionFigures(market, state, marketOptions, positionsOf.get(id) ?? [], payoutsOf.get(id) ?? []),
+    });
   }
   return out;
 }
 
 /** The markets an account holds or held a position in. */
 export async function marketsOfAccount(ctx: AppContext, account: string): Promise<number[]> {
-  const rows = await ctx.db.kysely.selectFrom("positions").select("market_id").distinct().where("account", "=", account).execute();
+  const rows = await ctx.db.kysely
+    .selectFrom("positions")
+    .select("market_id")
+    .distinct()
+    .where("account", "=", account)
+    .execute();
   return rows.map((r) => Number(r.market_id));
 }

@@ -17,8 +17,12 @@ function digest(text: string): Buffer {
 export function adminGuard(configured: string | null) {
   return async (request: FastifyRequest): Promise<void> => {
     const given = request.headers[ADMIN_TOKEN_HEADER];
-    const ok = configured !== null && typeof given === "string" && given !== "" && timingSafeEqual(digest(given), digest(configured));
+    const ok =
+      configured !== null && typeof given === "string" && given !== "" && timingSafeEqual(digest(given), digest(configured));
     // Word for word what an unknown route answers.
-    if (!ok) throw apiError("routeNotFound", { details: { method: request.method, path: (request.url.split("?")[0] ?? "").slice(0, 200) } });
+    if (!ok)
+      throw apiError("routeNotFound", {
+        details: { method: request.method, path: (request.url.split("?")[0] ?? "").slice(0, 200) },
+      });
   };
 }

@@ -61,7 +61,12 @@ export function registerCall<B extends TSchema, D extends TSchema, E extends TSc
       },
     },
     async (request, reply) => {
-      const envelope = (result: CallResult<D, E>) => ({ code: 0 as const, msg: "success", data: result.data, extra: result.extra });
+      const envelope = (result: CallResult<D, E>) => ({
+        code: 0 as const,
+        msg: "success",
+        data: result.data,
+        extra: result.extra,
+      });
       const tools: CallTools<D, E> = {
         serialize: (result) => {
           const json = reply.serialize(envelope(result));

@@ -61,7 +61,11 @@ function isJpeg(b: Buffer): boolean {
       if (!sawFrame) return false;
       sawScan = true;
       // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart.
-      while (pos + 1 < b.length && !(b[pos] === 0xff && b[pos + 1] !== 0x00 && !((b[pos + 1] ?? 0) >= 0xd0 && (b[pos + 1] ?? 0) <= 0xd7))) pos++;
+      while (
+        pos + 1 < b.length &&
+        !(b[pos] === 0xff && b[pos + 1] !== 0x00 && !((b[pos + 1] ?? 0) >= 0xd0 && (b[pos + 1] ?? 0) <= 0xd7))
+      )
+        pos++;
       if (pos + 1 >= b.length) return false;
     }
   }

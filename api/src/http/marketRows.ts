@@ -64,7 +64,12 @@ export async function loadOptions(db: Db, ids: readonly number[]): Promise<Map<n
   return byMarket;
 }
 
-export function optionItems(market: MarketRow, options: readonly OptionRow[], labels: readonly string[], feeBps: number): OptionItemBody[] {
+export function optionItems(
+  market: MarketRow,
+  options: readonly OptionRow[],
+  labels: readonly string[],
+  feeBps: number,
+): OptionItemBody[] {
   const pool = fromDbAmount(market.pool);
   return options.map((option) => {
     const stake = fromDbAmount(option.stake);
@@ -118,7 +123,12 @@ export async function loadMarkets(db: Db, ids: readonly number[]): Promise<Map<n
     .selectFrom("markets as m")
     .leftJoin("market_metadata as mm", "mm.hash", "m.metadata_hash")
     .selectAll("m")
-    .select(["mm.status as mm_status", "mm.event as mm_event", "mm.category as mm_category", "mm.options_json as mm_options_json"])
+    .select([
+      "mm.status as mm_status",
+      "mm.event as mm_event",
+      "mm.category as mm_category",
+      "mm.options_json as mm_options_json",
+    ])
     .where("m.id", "in", ids)
     .execute();
   for (const row of rows) found.set(Number(row.id), row);
@@ -126,7 +136,12 @@ export async function loadMarkets(db: Db, ids: readonly number[]): Promise<Map<n
 }
 
 /** Summaries for a page of market ids, keeping their order: two queries in all. */
-export async function summariesFor(db: Db, ids: readonly number[], now: number, params: MarketParams): Promise<Map<number, MarketSummaryBody>> {
+export async function summariesFor(
+  db: Db,
+  ids: readonly number[],
+  now: number,
+  params: MarketParams,
+): Promise<Map<number, MarketSummaryBody>> {
   const [markets, options] = await Promise.all([loadMarkets(db, ids), loadOptions(db, ids)]);
   const out = new Map<number, MarketSummaryBody>();
   for (const id of ids) {

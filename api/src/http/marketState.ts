@@ -15,7 +15,14 @@ export const CLOSING_SOON_SECONDS = 24 * 60 * 60;
  * two-option market (option 0 / option 1, ARCHITECTURE "Result labels") and `…Option` with the
  * option index for more options. The front end renders `market.state.<key>`.
  */
-export const OUTCOME_LABELS = ["confirmedEarly", "confirmed", "challenging", "challengeFailed", "confirmedByGovernance", "appealFailed"] as const;
+export const OUTCOME_LABELS = [
+  "confirmedEarly",
+  "confirmed",
+  "challenging",
+  "challengeFailed",
+  "confirmedByGovernance",
+  "appealFailed",
+] as const;
 export const PLAIN_LABELS = [
   "guaranteeing",
   "marketClosed",

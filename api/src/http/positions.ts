@@ -4,7 +4,10 @@ import type { MarketStateName } from "./marketState";
 import { payoffAtCurrentOdds, sum } from "./pricing";
 import type { MarketRow, OptionRow } from "./marketRows";
 
-export type PositionRow = Pick<Row<"positions">, "market_id" | "account" | "option" | "stake" | "fee" | "invested" | "first_time" | "last_time">;
+export type PositionRow = Pick<
+  Row<"positions">,
+  "market_id" | "account" | "option" | "stake" | "fee" | "invested" | "first_time" | "last_time"
+>;
 export type PayoutRow = Pick<Row<"payouts">, "market_id" | "account" | "payout" | "refund">;
 
 export interface OptionPosition {
@@ -74,7 +77,9 @@ export function positionFigures(
   const received = payout + refund;
   // While trading, options exclude each other: the pending payoff is that of the best case only if
   // one option is held; with several, each row's figure stands for its own option winning.
-  const pendingPayoff = settled ? sum(rows.map((r) => r.pendingPayoff)) : rows.reduce((max, r) => (r.pendingPayoff > max ? r.pendingPayoff : max), 0n);
+  const pendingPayoff = settled
+    ? sum(rows.map((r) => r.pendingPayoff))
+    : rows.reduce((max, r) => (r.pendingPayoff > max ? r.pendingPayoff : max), 0n);
   const openValue = settled ? 0n : sum(rows.map((r) => r.stake));
   return {
     options: rows,

@@ -29,7 +29,13 @@ export function voteView(market: MarketRow, challenges: readonly ChallengeRow[],
       choices.push({ choice: k + 1, kind: "option", option: k, challengeIndex: null, tally: tally(k + 1) });
     }
   } else if (market.vote_kind !== null) {
-    choices.push({ choice: 1, kind: "issuer", option: market.issuer_result ?? market.result, challengeIndex: null, tally: tally(1) });
+    choices.push({
+      choice: 1,
+      kind: "issuer",
+      option: market.issuer_result ?? market.result,
+      challengeIndex: null,
+      tally: tally(1),
+    });
     // Challenges settled before the vote (conceded, defaulted, superseded) are not on the ballot.
     const inVote = challenges.filter((c) => !["Conceded", "WonByDefault", "Superseded"].includes(c.status));
     inVote.slice(0, Math.max(1, candidates - 2)).forEach((c, i) => {

@@ -68,8 +68,7 @@ export async function applyRange(db: Db, settings: BatchSettings, range: Fetched
       .execute();
     const known = new Set(applied.map((row) => `${row.tx_hash}:${row.log_index}`));
     const fresh = range.events.filter(
-      (event) =>
-        !known.has(`${event.txHash}:${event.logIndex}`) && event.blockNumber >= (cursors.get(event.contract) ?? 0),
+      (event) => !known.has(`${event.txHash}:${event.logIndex}`) && event.blockNumber >= (cursors.get(event.contract) ?? 0),
     );
 
     const undoFloor = range.head.number - settings.reorgDepth;
@@ -95,7 +94,11 @@ export async function applyRange(db: Db, settings: BatchSettings, range: Fetched
 
 async function checkParent(db: Executor, range: FetchedRange): Promise<void> {
   if (!range.parent) return;
-  const stored = await db.selectFrom("indexer_blocks").select("hash").where("number", "=", range.parent.number).executeTakeFirst();
+  const stored = await db
+    .selectFrom("indexer_blocks")
+    .select("hash")
+    .where("number", "=", range.parent.number)
+    .executeTakeFirst();
   if (stored && stored.hash !== range.parent.hash) {
     throw new ReorgDetectedError(range.parent.number, `block ${range.parent.number} is no longer ${stored.hash}`);
   }

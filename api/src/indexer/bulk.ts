@@ -78,7 +78,14 @@ type FillRow<R> = (row: R, out: SqlValue[], at: number) => void;
  * into one reused parameter list (no array per row), passed spread: better-sqlite3 binds call
  * arguments ~30% faster than the items of one array argument (measured).
  */
-function insertSqlite<R>(sqlite: SQLite.Database, head: string, tail: string, width: number, rows: readonly R[], fill: FillRow<R>): void {
+function insertSqlite<R>(
+  sqlite: SQLite.Database,
+  head: string,
+  tail: string,
+  width: number,
+  rows: readonly R[],
+  fill: FillRow<R>,
+): void {
   const tuple = `(${new Array<string>(width).fill("?").join(", ")})`;
   const full = rows.length - (rows.length % SQLITE_ROWS_PER_STATEMENT);
   if (full > 0) {

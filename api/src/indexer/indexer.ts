@@ -194,7 +194,11 @@ class Indexer {
 
   private async tipMatches(block: number, head: BlockHeader): Promise<boolean> {
     if (block < this.chain.deploymentBlock || block < 0) return true;
-    const stored = await this.db.kysely.selectFrom("indexer_blocks").select("hash").where("number", "=", block).executeTakeFirst();
+    const stored = await this.db.kysely
+      .selectFrom("indexer_blocks")
+      .select("hash")
+      .where("number", "=", block)
+      .executeTakeFirst();
     if (!stored) return true;
     if (block > head.number) return false;
     return (await this.rpc.header(block)).hash === stored.hash;
@@ -204,7 +208,9 @@ class Indexer {
   private async recover(mismatch: number, head: BlockHeader): Promise<number> {
     const fork = await findForkPoint(this.db, this.rpc, mismatch + 1);
     if (fork.block === null) {
-      this.log.error(`indexer: reorganisation below the ${this.config.reorgDepth} blocks kept; rebuilding from block ${this.chain.deploymentBlock}`);
+      this.log.error(
+        `indexer: reorganisation below the ${this.config.reorgDepth} blocks kept; rebuilding from block ${this.chain.deploymentBlock}`,
+      );
       await rebuildFrom(this.db, this.chain.deploymentBlock, head.timestamp);
       return this.chain.deploymentBlock;
     }

@@ -26,7 +26,12 @@ export async function prefetch(
 
   for (const [table, markets] of requests.groups) {
     const ids = [...markets];
-    const rows = await selectByKeys(db, table, ids.map((id) => [id]), ["market_id"]);
+    const rows = await selectByKeys(
+      db,
+      table,
+      ids.map((id) => [id]),
+      ["market_id"],
+    );
     store.load(table, rows);
     for (const id of ids) store.loadedGroup(table, id);
   }

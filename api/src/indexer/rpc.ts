@@ -56,7 +56,9 @@ export class Rpc {
     } catch (error) {
       // fetch says only "fetch failed"; the cause names the connection problem.
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-      throw new Error(`${method}: the node at ${this.url} did not answer (${error instanceof Error ? error.message : String(error)}${cause})`);
+      throw new Error(
+        `${method}: the node at ${this.url} did not answer (${error instanceof Error ? error.message : String(error)}${cause})`,
+      );
     }
     if (!response.ok) throw new Error(`${method}: HTTP ${response.status} from the node`);
     const reply = (await response.json()) as RpcReply;
@@ -69,10 +71,7 @@ export class Rpc {
   }
 
   async header(number: number): Promise<BlockHeader> {
-    return toHeader(
-      (await this.call("eth_getBlockByNumber", [hex(number), false])) as RawHeader | null,
-      String(number),
-    );
+    return toHeader((await this.call("eth_getBlockByNumber", [hex(number), false])) as RawHeader | null, String(number));
   }
 
   /** Headers of many blocks, at most `concurrency` requests in flight. */
@@ -96,9 +95,7 @@ export class Rpc {
    */
   async logs(addresses: readonly string[], from: number, to: number): Promise<RawLog[]> {
     try {
-      return (await this.call("eth_getLogs", [
-        { fromBlock: hex(from), toBlock: hex(to), address: addresses },
-      ])) as RawLog[];
+      return (await this.call("eth_getLogs", [{ fromBlock: hex(from), toBlock: hex(to), address: addresses }])) as RawLog[];
     } catch (error) {
       if (to > from && isRangeTooLarge(error)) {
         const middle = Math.floor((from + to) / 2);

@@ -106,7 +106,11 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
       const timer = setTimeout(() => {
         const index = waiters.indexOf(waiter);
         if (index >= 0) waiters.splice(index, 1);
-        reject(new Error(`${options.name}: no line matching ${pattern} within ${timeoutMs} ms; output:\n${lines.slice(-40).join("\n")}`));
+        reject(
+          new Error(
+            `${options.name}: no line matching ${pattern} within ${timeoutMs} ms; output:\n${lines.slice(-40).join("\n")}`,
+          ),
+        );
       }, timeoutMs);
       waiters.push(waiter);
       exitListeners.push(() => {
@@ -114,7 +118,11 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
         if (index < 0) return;
         waiters.splice(index, 1);
         clearTimeout(timer);
-        reject(new Error(`${options.name} exited (${exitCode ?? exitSignal}) before printing ${pattern}; output:\n${lines.slice(-40).join("\n")}`));
+        reject(
+          new Error(
+            `${options.name} exited (${exitCode ?? exitSignal}) before printing ${pattern}; output:\n${lines.slice(-40).join("\n")}`,
+          ),
+        );
       });
     });
   };

@@ -60,11 +60,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const url = `http://127.0.0.1:${port}`;
   // Through a watchdog that ends the node when the test process dies, even by SIGKILL: an orphaned
   // devnet keeps gigabytes of memory and its port.
-  const node: ChildProcess = spawn(process.execPath, ["-e", WATCHDOG, HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-    cwd: CONTRACTS_ROOT,
-    env: { ...process.env, ...(options.initialDate ? { DEVNET_INITIAL_DATE: options.initialDate } : {}) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const node: ChildProcess = spawn(
+    process.execPath,
+    ["-e", WATCHDOG, HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: CONTRACTS_ROOT,
+      env: { ...process.env, ...(options.initialDate ? { DEVNET_INITIAL_DATE: options.initialDate } : {}) },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   node.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -23,7 +23,6 @@ export interface Reply<T = unknown, E = unknown> {
   headers: Record<string, string>;
 }
 
-
 /** Every POST call the api serves (spec §7 table + the extras the screens need). */
 export const CALLS = [
   "/api/get-trans-status",

@@ -119,7 +119,14 @@ export async function insertMarket(db: Db, spec: MarketSpec): Promise<string> {
     .execute();
   await db.kysely
     .insertInto("market_options")
-    .values(options.map((text, idx) => ({ market_id: spec.id, idx, option_key: optionKey(text).toLowerCase(), stake: amount(db, stakes[idx] ?? 0n) })))
+    .values(
+      options.map((text, idx) => ({
+        market_id: spec.id,
+        idx,
+        option_key: optionKey(text).toLowerCase(),
+        stake: amount(db, stakes[idx] ?? 0n),
+      })),
+    )
     .execute();
   if (spec.status !== "none") await insertMetadata(db, { event, options, category, status: spec.status ?? "approved" });
   return hash;

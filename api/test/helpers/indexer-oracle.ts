@@ -71,14 +71,19 @@ export async function mismatchesWithViews(db: Db, protocol: Protocol, options: {
       Void: ["Void"],
       Invalid: ["Invalid"],
     };
-    if (!phaseStates[String(row.phase)]?.includes(String(state))) problems.push(`${at}: phase ${String(row.phase)} but state ${String(state)}`);
+    if (!phaseStates[String(row.phase)]?.includes(String(state)))
+      problems.push(`${at}: phase ${String(row.phase)} but state ${String(state)}`);
 
     const stakes = await view<bigint[]>(markets, "optionStakes", id);
     const options = tables.market_options.filter((o) => Number(o.market_id) === id);
     check(`${at} options`, options.map((o) => o.stake).join(","), stakes.map(big).join(","));
     const trades = tables.trades.filter((t) => Number(t.market_id) === id);
     check(`${at} trade_count`, row.trade_count, trades.length);
-    check(`${at} volume`, row.volume, trades.reduce((sum, t) => sum + BigInt(String(t.amount)), 0n));
+    check(
+      `${at} volume`,
+      row.volume,
+      trades.reduce((sum, t) => sum + BigInt(String(t.amount)), 0n),
+    );
     const odds = tables.market_odds.filter((o) => Number(o.market_id) === id);
     const lastOdds = odds[odds.length - 1];
     check(`${at} odds`, lastOdds?.stakes_json, JSON.stringify(stakes.map(big)));
@@ -158,7 +163,11 @@ export async function mismatchesWithViews(db: Db, protocol: Protocol, options: {
     check(`${at} type`, row.license_type, enums.ILicense.LicenseType[Number(info.licenseType)]);
     check(`${at} number`, row.number, Number(info.number));
     check(`${at} availableTimes`, row.available_times, Number(info.availableTimes));
-    check(`${at} flags`, [row.tradable, row.rentable, row.usable].join(), [info.tradable, info.rentable, info.usable].map((b) => (b ? 1 : 0)).join());
+    check(
+      `${at} flags`,
+      [row.tradable, row.rentable, row.usable].join(),
+      [info.tradable, info.rentable, info.usable].map((b) => (b ? 1 : 0)).join(),
+    );
     check(`${at} holder`, row.holder, text(await view<string>(license, "ownerOf", id)));
     const realOwner = text(await view<string>(marketplace, "realOwnerOf", id));
     // A License staked as a bond is still its issuer's (see handlers/licenses.ts).
@@ -231,8 +240,10 @@ function snapshotMismatches(tables: Awaited<ReturnType<typeof dumpDerived>>, eve
       problems.push(`${at}: missing`);
       continue;
     }
-    if (String(row.invested) !== expected.invested.toString()) problems.push(`${at} invested ${String(row.invested)} ≠ ${expected.invested}`);
-    if (String(row.received) !== expected.received.toString()) problems.push(`${at} received ${String(row.received)} ≠ ${expected.received}`);
+    if (String(row.invested) !== expected.invested.toString())
+      problems.push(`${at} invested ${String(row.invested)} ≠ ${expected.invested}`);
+    if (String(row.received) !== expected.received.toString())
+      problems.push(`${at} received ${String(row.received)} ≠ ${expected.received}`);
     if (everyoneClaimed && String(row.realized_profit) !== expected.realized.toString()) {
       problems.push(`${at} realized ${String(row.realized_profit)} ≠ ${expected.realized}`);
     }

@@ -300,7 +300,9 @@ export class ProtocolDriver {
     } catch (error) {
       // Hardhat mines the failing transaction, then answers eth_sendTransaction with the revert
       // (its error data carries the mined transaction's hash).
-      const found = /"txHash":\s*"(0x[0-9a-fA-F]{64})"/.exec(JSON.stringify(error, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)));
+      const found = /"txHash":\s*"(0x[0-9a-fA-F]{64})"/.exec(
+        JSON.stringify(error, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+      );
       if (!found?.[1]) throw error;
       hash = found[1];
     }
@@ -585,7 +587,16 @@ export class ProtocolDriver {
     }));
   }
 
-  async dispute(id: bigint): Promise<{ kind: number; candidates: number; voteEnd: number; responseEnd: number; winningChoice: number; totalVotes: bigint }> {
+  async dispute(
+    id: bigint,
+  ): Promise<{
+    kind: number;
+    candidates: number;
+    voteEnd: number;
+    responseEnd: number;
+    winningChoice: number;
+    totalVotes: bigint;
+  }> {
     const d = await this.c.markets.getFunction("disputeOf")(id);
     return {
       kind: num(d.kind),
@@ -764,7 +775,8 @@ export async function startStack(label: string, options: DevnetOptions = {}): Pr
         const answer = await api.post<unknown>("/api/markets", { pageSize: 1 });
         const now = (answer.body.extra as { now?: number } | null)?.now;
         if (now !== undefined && now >= head.timestamp) return head.number;
-        if (Date.now() > deadline) throw new Error(`the api's now (${now}) did not reach block ${head.number}'s time ${head.timestamp}`);
+        if (Date.now() > deadline)
+          throw new Error(`the api's now (${now}) did not reach block ${head.number}'s time ${head.timestamp}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };

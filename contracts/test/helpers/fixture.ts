@@ -26,12 +26,7 @@ export const usdt = (amount: string | number): bigint => parseUnits(String(amoun
 export const prds = usdt;
 
 /** Mints devnet USDT to `to` and approves `spender` for it in one step. */
-export async function mintUsdt(
-  token: Contract,
-  to: HardhatEthersSigner,
-  amount: bigint,
-  spender?: string,
-): Promise<void> {
+export async function mintUsdt(token: Contract, to: HardhatEthersSigner, amount: bigint, spender?: string): Promise<void> {
   await (await token.connect(to).getFunction("mint")(to.address, amount)).wait();
   if (spender) await (await token.connect(to).getFunction("approve")(spender, amount)).wait();
 }

@@ -34,7 +34,8 @@ function parseArgs(argv) {
     else throw new Error(`unknown argument ${argv[i]}`);
     i += 1;
   }
-  if (!Number.isInteger(args.port) || !Number.isInteger(args.markets) || args.markets < 1) throw new Error('bad --port/--markets');
+  if (!Number.isInteger(args.port) || !Number.isInteger(args.markets) || args.markets < 1)
+    throw new Error('bad --port/--markets');
   return args;
 }
 
@@ -71,7 +72,10 @@ function startApi(env) {
   });
   let output = '';
   const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the api did not print API READY within 60 s:\n${output.slice(-3000)}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the api did not print API READY within 60 s:\n${output.slice(-3000)}`)),
+      60_000,
+    );
     const onData = (chunk) => {
       output += chunk;
       if (output.length > 200_000) output = output.slice(-100_000);
@@ -135,9 +139,13 @@ async function main() {
     const expected = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'contracts', 'deployments', '31337.json'), 'utf8'));
     const expectedMarkets = String(expected.contracts.Markets.address).toLowerCase();
     if (String(devnet.protocol.addresses.Markets).toLowerCase() !== expectedMarkets) {
-      throw new Error(`the bench node deployed Markets at ${devnet.protocol.addresses.Markets}, the api expects ${expectedMarkets}`);
+      throw new Error(
+        `the bench node deployed Markets at ${devnet.protocol.addresses.Markets}, the api expects ${expectedMarkets}`,
+      );
     }
-    log(`node ${devnet.url} ready (${((Date.now() - started) / 1000).toFixed(1)} s); seeding ${args.markets} markets into ${file}`);
+    log(
+      `node ${devnet.url} ready (${((Date.now() - started) / 1000).toFixed(1)} s); seeding ${args.markets} markets into ${file}`,
+    );
 
     const seeded = await seedDatabase(file, args.markets);
     log(`seeded ${seeded.markets} markets (${seeded.options} options) (${((Date.now() - started) / 1000).toFixed(1)} s)`);

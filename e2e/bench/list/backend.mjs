@@ -51,7 +51,8 @@ export async function startBackend({ port, markets, corsOrigin, log = () => unde
 
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`the bench back end did not get ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-3000)}`)),
+      () =>
+        reject(new Error(`the bench back end did not get ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-3000)}`)),
       READY_TIMEOUT_MS,
     );
     let buffered = '';

@@ -31,8 +31,7 @@ export async function scriptsBeforeFirstRender(browser, url, testId, { prepare }
     const pending = [];
     page.on('response', (response) => {
       const request = response.request();
-      const isScript =
-        request.resourceType() === 'script' || (response.headers()['content-type'] ?? '').includes('javascript');
+      const isScript = request.resourceType() === 'script' || (response.headers()['content-type'] ?? '').includes('javascript');
       if (!isScript || response.status() !== 200) return;
       pending.push(
         response.body().then(

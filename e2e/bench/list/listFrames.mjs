@@ -152,7 +152,8 @@ export function scrollListInPage({ seconds, rowsPerSecond, selector }) {
       // Let the observer deliver the last frames' entries before reading them.
       setTimeout(() => {
         if (observer) {
-          for (const e of observer.takeRecords()) loafs.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, scripts: [] });
+          for (const e of observer.takeRecords())
+            loafs.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, scripts: [] });
           observer.disconnect();
         }
         resolve({

@@ -19,13 +19,19 @@ async function forward(route, toOrigin) {
 
 /** Routes the context's api and RPC requests to `apiUrl` and `rpcUrl`; counts them in `stats`. */
 export async function routeToBench(context, { apiUrl, rpcUrl }, stats = { api: 0, rpc: 0 }) {
-  await context.route((url) => url.origin === API_ORIGIN, (route) => {
-    stats.api += 1;
-    return forward(route, apiUrl);
-  });
-  await context.route((url) => url.origin === RPC_ORIGIN, (route) => {
-    stats.rpc += 1;
-    return forward(route, rpcUrl);
-  });
+  await context.route(
+    (url) => url.origin === API_ORIGIN,
+    (route) => {
+      stats.api += 1;
+      return forward(route, apiUrl);
+    },
+  );
+  await context.route(
+    (url) => url.origin === RPC_ORIGIN,
+    (route) => {
+      stats.rpc += 1;
+      return forward(route, rpcUrl);
+    },
+  );
   return stats;
 }

@@ -1,12 +1,18 @@
 export class FetchTimeoutError extends Error {
-  constructor(readonly url: string, readonly timeoutMs: number) {
+  constructor(
+    readonly url: string,
+    readonly timeoutMs: number,
+  ) {
     super(`Fetching ${url} timed out after ${timeoutMs} ms`);
     this.name = 'FetchTimeoutError';
   }
 }
 
 export class FetchStatusError extends Error {
-  constructor(readonly url: string, readonly status: number) {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
     super(`Fetching ${url} failed with HTTP ${status}`);
     this.name = 'FetchStatusError';
   }

@@ -70,9 +70,7 @@ describe('RemoteLoader', () => {
     await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
     await loader.load('mfe_issue');
     expect(fetched).toEqual(['/remotes.json']);
-    expect(runtime.registerCalls).toEqual([
-      { names: ['mfe_market', 'mfe_issue', 'mfe_license', 'mfe_portfolio'], force: false },
-    ]);
+    expect(runtime.registerCalls).toEqual([{ names: ['mfe_market', 'mfe_issue', 'mfe_license', 'mfe_portfolio'], force: false }]);
     expect(runtime.loadCalls).toEqual(['mfe_market/App', 'mfe_issue/App']);
   });
 

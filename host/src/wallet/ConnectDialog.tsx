@@ -144,7 +144,8 @@ function CloseIcon() {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function injectedChoice(option: WalletOption): WalletChoice {
   return option.rdns ? { kind: 'injected', rdns: option.rdns } : { kind: 'injected' };

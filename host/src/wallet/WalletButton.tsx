@@ -3,7 +3,9 @@ import { Button, FormattedMessage, shortAddress, styled, useIntl, useSetAtom, us
 import { connectDialogOpenAtom } from './walletDialog';
 
 // The menu's code loads on the first click, not with every page.
-const WalletMenu = lazy(() => import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => ({ default: m.WalletMenu })));
+const WalletMenu = lazy(() =>
+  import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => ({ default: m.WalletMenu })),
+);
 
 const Anchor = styled.div<{ $block: boolean }>`
   position: relative;

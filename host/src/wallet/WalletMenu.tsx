@@ -139,7 +139,13 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
   };
 
   return (
-    <Menu id="wallet-menu" data-testid="wallet-menu" $inline={inline} role="group" aria-label={intl.formatMessage({ id: 'host.wallet.menuLabel' })}>
+    <Menu
+      id="wallet-menu"
+      data-testid="wallet-menu"
+      $inline={inline}
+      role="group"
+      aria-label={intl.formatMessage({ id: 'host.wallet.menuLabel' })}
+    >
       <div>
         <Label>
           <FormattedMessage id="host.wallet.address" />
@@ -204,7 +210,9 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
             disabled={dev.state.status !== 'ready'}
             onChange={(event) => void selectDevAccount(event.target.value)}
           >
-            {!devAccounts.some((address) => sameAddress(address, account)) && <option value={account}>{shortAddress(account)}</option>}
+            {!devAccounts.some((address) => sameAddress(address, account)) && (
+              <option value={account}>{shortAddress(account)}</option>
+            )}
             {devAccounts.map((address, index) => (
               <option key={address} value={address}>
                 {devAccountLabel(index, address, shortAddress)}

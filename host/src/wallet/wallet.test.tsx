@@ -71,7 +71,12 @@ describe('connect dialog', () => {
   });
 
   it('lists a legacy window.ethereum wallet, focuses it, and closes on Escape', async () => {
-    (window as { ethereum?: unknown }).ethereum = { isMetaMask: true, request: jest.fn(), on: jest.fn(), removeListener: jest.fn() };
+    (window as { ethereum?: unknown }).ethereum = {
+      isMetaMask: true,
+      request: jest.fn(),
+      on: jest.fn(),
+      removeListener: jest.fn(),
+    };
     renderShell();
     fireEvent.click(await screen.findByTestId('wallet-connect'));
     const option = await screen.findByTestId('wallet-option-injected-0', {}, { timeout: 3000 });
@@ -157,7 +162,10 @@ describe('network switch', () => {
 
 describe('wallet menu', () => {
   function seedUserInfo(queryClient: QueryClient, chain: ChainId) {
-    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', chain], { fundData: [], statics: { cash: '0', portfolio: '0' } });
+    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', chain], {
+      fundData: [],
+      statics: { cash: '0', portfolio: '0' },
+    });
   }
 
   it('shows the address, balances and no explorer link on the devnet', async () => {
@@ -206,7 +214,10 @@ describe('wallet menu', () => {
   it('shows an error when copying fails', async () => {
     const queryClient = newQueryClient();
     seedUserInfo(queryClient, '0x7a69');
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: jest.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
     renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
     fireEvent.click(await screen.findByTestId('wallet-account'));
     fireEvent.click(await screen.findByTestId('wallet-copy'));
@@ -216,9 +227,14 @@ describe('wallet menu', () => {
 
 describe('dev wallet menu', () => {
   it('lets a dev-wallet user pick another devnet account', async () => {
-    globalThis.fetch = jest.fn(async () => ({ json: async () => ({ jsonrpc: '2.0', id: 1, result: [ACCOUNT.toLowerCase(), OTHER.toLowerCase()] }) })) as unknown as typeof fetch;
+    globalThis.fetch = jest.fn(async () => ({
+      json: async () => ({ jsonrpc: '2.0', id: 1, result: [ACCOUNT.toLowerCase(), OTHER.toLowerCase()] }),
+    })) as unknown as typeof fetch;
     const queryClient = newQueryClient();
-    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', '0x7a69'], { fundData: [], statics: { cash: '0', portfolio: '0' } });
+    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', '0x7a69'], {
+      fundData: [],
+      statics: { cash: '0', portfolio: '0' },
+    });
     const { store } = renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
     act(() => store.set(walletAtom, { connectorId: 'dev', account: ACCOUNT, chainId: '0x7a69' }));
     fireEvent.click(await screen.findByTestId('wallet-account'));

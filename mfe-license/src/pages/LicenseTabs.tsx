@@ -8,8 +8,19 @@ export function LicenseTabs() {
       aria-label={intl.formatMessage({ id: 'license.tabs.label' })}
       data-testid="license-tabs"
       items={[
-        { value: 'sale', to: '/nft', end: true, label: intl.formatMessage({ id: 'license.tabs.sale' }), 'data-testid': 'license-tab-sale' },
-        { value: 'mine', to: '/nft/mine', label: intl.formatMessage({ id: 'license.tabs.mine' }), 'data-testid': 'license-tab-mine' },
+        {
+          value: 'sale',
+          to: '/nft',
+          end: true,
+          label: intl.formatMessage({ id: 'license.tabs.sale' }),
+          'data-testid': 'license-tab-sale',
+        },
+        {
+          value: 'mine',
+          to: '/nft/mine',
+          label: intl.formatMessage({ id: 'license.tabs.mine' }),
+          'data-testid': 'license-tab-mine',
+        },
       ]}
     />
   );

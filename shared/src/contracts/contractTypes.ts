@@ -1,10 +1,6 @@
 // Types only: call names, arguments and results inferred from the generated ABIs (abitype), so a
 // wrong function name or argument fails to compile. Nothing here reaches the bundle.
-import type {
-  AbiParametersToPrimitiveTypes,
-  ExtractAbiFunction,
-  ExtractAbiFunctionNames,
-} from 'abitype';
+import type { AbiParametersToPrimitiveTypes, ExtractAbiFunction, ExtractAbiFunctionNames } from 'abitype';
 import type { abis, ContractName } from '@prds/contracts';
 
 export type { ContractName };

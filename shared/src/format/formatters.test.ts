@@ -26,7 +26,10 @@ describe('formatAmount (4 decimals by default, rounded toward zero)', () => {
     ['2.5E+2', '250'],
     [12345678901234567890n, '12,345,678,901,234,567,890'],
     [new BigNumber('3.14159'), '3.1415'],
-    ['115792089237316195423570985008687907853269984665640564039457584007913129639935', '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457,584,007,913,129,639,935'],
+    [
+      '115792089237316195423570985008687907853269984665640564039457584007913129639935',
+      '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457,584,007,913,129,639,935',
+    ],
     [' 7.5 ', '7.5'],
   ];
   it.each(rows)('formatAmount(%p) = %p', (input, expected) => {
@@ -46,7 +49,20 @@ describe('formatAmount (4 decimals by default, rounded toward zero)', () => {
 });
 
 describe('bad input shows "--" instead of throwing', () => {
-  const bad: readonly Numeric[] = ['', '   ', 'abc', '1.2.3', '12abc', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -Infinity, 'Infinity', 'NaN'];
+  const bad: readonly Numeric[] = [
+    '',
+    '   ',
+    'abc',
+    '1.2.3',
+    '12abc',
+    null,
+    undefined,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    -Infinity,
+    'Infinity',
+    'NaN',
+  ];
   it.each(bad.map((v) => [v] as const))('%p', (input) => {
     expect(formatAmount(input)).toBe('--');
     expect(formatCompact(input)).toBe('--');

@@ -149,24 +149,23 @@ describe('failures', () => {
   });
 
   it('treats no response at all as Response Timeout (spec §8)', async () => {
-    const error = await rejection(createHttpClient({ baseURL: 'http://127.0.0.1:1', reload: () => undefined }).post('/api/markets'));
+    const error = await rejection(
+      createHttpClient({ baseURL: 'http://127.0.0.1:1', reload: () => undefined }).post('/api/markets'),
+    );
     expect(error.kind).toBe('network');
     expect(error.messageKey).toBe('common.error.responseTimeout');
   });
 
-  it.each([400, 404, 406, 410, 422, 429, 500, 502, 503, 504, 201, 204])(
-    'rejects status %i with its message',
-    async (status) => {
-      handler = (_req, res) =>
-        status === 204 ? res.writeHead(204).end() : json(res, status, { code: status, msg: `failure ${status}` });
-      const error = await rejection(client().post('/api/markets'));
-      expect(error.kind).toBe('status');
-      expect(error.status).toBe(status);
-      expect(error.messageKey).toBe('common.error.http');
-      expect(error.values).toEqual({ status });
-      expect(error.message).toBe(status === 204 ? 'No Content' : `failure ${status}`);
-    },
-  );
+  it.each([400, 404, 406, 410, 422, 429, 500, 502, 503, 504, 201, 204])('rejects status %i with its message', async (status) => {
+    handler = (_req, res) =>
+      status === 204 ? res.writeHead(204).end() : json(res, status, { code: status, msg: `failure ${status}` });
+    const error = await rejection(client().post('/api/markets'));
+    expect(error.kind).toBe('status');
+    expect(error.status).toBe(status);
+    expect(error.messageKey).toBe('common.error.http');
+    expect(error.values).toEqual({ status });
+    expect(error.message).toBe(status === 204 ? 'No Content' : `failure ${status}`);
+  });
 
   it('uses a plain-text body or the status text when there is no JSON message', async () => {
     handler = (_req, res) => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('upstream down');
@@ -246,7 +245,15 @@ describe('401/403 reload, debounced 500 ms', () => {
 describe('fetchUserInfo', () => {
   it('shares one request among concurrent callers and starts a new one after it settles', async () => {
     handler = (_req, res) => {
-      setTimeout(() => json(res, 200, { code: 0, data: [{ symbol: 'USDT', balance: '12' }], extra: { statics: { cash: '3', portfolio: '9' } } }), 100);
+      setTimeout(
+        () =>
+          json(res, 200, {
+            code: 0,
+            data: [{ symbol: 'USDT', balance: '12' }],
+            extra: { statics: { cash: '3', portfolio: '9' } },
+          }),
+        100,
+      );
     };
     const c = client();
     const request = { account: '0xAbC', chainType: 'devnet' };

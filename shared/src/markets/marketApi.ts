@@ -192,15 +192,7 @@ export interface EvidenceView {
 
 /** `IMarketsTypes.ChallengeStatus`. */
 export type ChallengeStatus =
-  | 'None'
-  | 'Open'
-  | 'Conceded'
-  | 'WonByDefault'
-  | 'Won'
-  | 'Lost'
-  | 'Refunded'
-  | 'ReturnedLessPenalty'
-  | 'Superseded';
+  'None' | 'Open' | 'Conceded' | 'WonByDefault' | 'Won' | 'Lost' | 'Refunded' | 'ReturnedLessPenalty' | 'Superseded';
 
 export interface ChallengeView {
   readonly index: number;

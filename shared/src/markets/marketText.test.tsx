@@ -40,9 +40,15 @@ describe('market text', () => {
   });
 
   it('says when trading ends, ended, or closed before its time', async () => {
-    expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW + 5 * 3600, state: 'Open' }} now={NOW} />)).toBe('Trading ends in 5 hours');
-    expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW + 5 * 3600, state: 'EarlyConfirmed' }} now={NOW} />)).toBe('Trading closed');
-    expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW - 60, state: 'Closed' }} now={NOW} />)).toMatch(/^Trading ended /);
+    expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW + 5 * 3600, state: 'Open' }} now={NOW} />)).toBe(
+      'Trading ends in 5 hours',
+    );
+    expect(
+      await renderText(<TradingEnds market={{ lastTradingTime: NOW + 5 * 3600, state: 'EarlyConfirmed' }} now={NOW} />),
+    ).toBe('Trading closed');
+    expect(await renderText(<TradingEnds market={{ lastTradingTime: NOW - 60, state: 'Closed' }} now={NOW} />)).toMatch(
+      /^Trading ended /,
+    );
   });
 });
 

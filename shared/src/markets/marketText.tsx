@@ -25,7 +25,10 @@ export function MarketEvent({ market }: { market: Pick<MarketSummary, 'id' | 'ev
  * The `count` most probable options, most probable first; options without a stake sort last, lower
  * index first on a tie. What a card or a row has room for.
  */
-export function leadingOptions<T extends Pick<MarketOptionView, 'index' | 'probability'>>(options: readonly T[], count: number): T[] {
+export function leadingOptions<T extends Pick<MarketOptionView, 'index' | 'probability'>>(
+  options: readonly T[],
+  count: number,
+): T[] {
   const weight = (option: T) => toBigNumber(option.probability)?.toNumber() ?? -1;
   return [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
 }

@@ -11,7 +11,12 @@ import { FormattedMessage } from 'react-intl';
 
 function Probe() {
   return (
-    <span data-testid="probe" data-theme={useAtomValue(currentThemeAtom)} data-lang={useAtomValue(langAtom)} data-device={useAtomValue(deviceAtom)}>
+    <span
+      data-testid="probe"
+      data-theme={useAtomValue(currentThemeAtom)}
+      data-lang={useAtomValue(langAtom)}
+      data-device={useAtomValue(deviceAtom)}
+    >
       <FormattedMessage id="common.retry" />
     </span>
   );

@@ -9,8 +9,7 @@ export const Select = styled.select`
   padding-inline-end: calc(${({ theme }) => theme.spacing.md} + 1em);
   /* The arrow is drawn in currentColor so it follows the theme's text colour. */
   background-image:
-    linear-gradient(45deg, transparent 50%, currentColor 50%),
-    linear-gradient(135deg, currentColor 50%, transparent 50%);
+    linear-gradient(45deg, transparent 50%, currentColor 50%), linear-gradient(135deg, currentColor 50%, transparent 50%);
   background-size: 0.35em 0.35em;
   background-repeat: no-repeat;
   background-position:

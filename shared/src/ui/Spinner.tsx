@@ -29,12 +29,6 @@ export interface SpinnerProps {
 export function Spinner({ size = '1em', label, className }: SpinnerProps) {
   const intl = useIntl();
   return (
-    <Ring
-      role="status"
-      aria-label={label ?? intl.formatMessage({ id: 'common.loading' })}
-      $size={size}
-      className={className}
-    />
+    <Ring role="status" aria-label={label ?? intl.formatMessage({ id: 'common.loading' })} $size={size} className={className} />
   );
 }
-

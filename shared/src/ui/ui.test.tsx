@@ -58,7 +58,11 @@ describe('layout', () => {
     );
     const main = screen.getByRole('main');
     expect(main.dataset.testid).toBe('page-x');
-    expect(within(main).getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Markets']);
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 1 })
+        .map((h) => h.textContent),
+    ).toEqual(['Markets']);
     expect(screen.getByText('Sub')).toBeTruthy();
   });
 });

@@ -2,15 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ContractName, FunctionArgs, WriteFunctionName } from '../contracts/contractTypes';
 
 /** Where a transaction is: each phase has a message the calling flow may word its own way. */
-export type TxPhase =
-  | 'checking'
-  | 'approving'
-  | 'waitingWallet'
-  | 'pending'
-  | 'indexing'
-  | 'confirmed'
-  | 'failed'
-  | 'cancelled';
+export type TxPhase = 'checking' | 'approving' | 'waitingWallet' | 'pending' | 'indexing' | 'confirmed' | 'failed' | 'cancelled';
 
 /**
  * Message keys of one flow. The spec words them differently per flow (claim: 'Transaction
@@ -63,7 +55,10 @@ export interface TxState {
 /** The token a call spends: approved to the called contract with the maximum uint256 when short. */
 export type SpentToken = 'payToken' | 'platformToken';
 
-export interface TransactionRequest<N extends ContractName = ContractName, F extends WriteFunctionName<N> = WriteFunctionName<N>> {
+export interface TransactionRequest<
+  N extends ContractName = ContractName,
+  F extends WriteFunctionName<N> = WriteFunctionName<N>,
+> {
   readonly contract: N;
   readonly fn: F;
   readonly args: FunctionArgs<N, F>;

@@ -20,7 +20,8 @@ export interface UserInfoView {
 export function useUserInfo(): UserInfoView {
   const { account, isConnected, desiredChain } = useWallet();
   const query = useQuery({
-    queryKey: account === null ? ['account', 'none', 'userInfo'] : [...queryKeys.account(account), 'userInfo', desiredChain.chainId],
+    queryKey:
+      account === null ? ['account', 'none', 'userInfo'] : [...queryKeys.account(account), 'userInfo', desiredChain.chainId],
     queryFn: () => refreshUserInfo({ account: account as string, chainType: desiredChain.chainType }),
     enabled: isConnected && account !== null,
     staleTime: 15_000,

@@ -11,8 +11,7 @@ export interface WalletOption {
 
 /** What the page remembers (localStorage) to reconnect after a reload without a prompt. */
 export type WalletChoice =
-  | { readonly kind: 'injected'; readonly rdns?: string }
-  | { readonly kind: 'dev'; readonly account: string };
+  { readonly kind: 'injected'; readonly rdns?: string } | { readonly kind: 'dev'; readonly account: string };
 
 /** A failure the wallet UI shows, as a locale key. */
 export interface WalletError {

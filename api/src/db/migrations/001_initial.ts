@@ -321,7 +321,9 @@ export function initial(dialect: Dialect) {
       await sql`create trigger market_metadata_ai after insert on market_metadata begin
         insert into market_search(rowid, search_text) values (new.rowid, new.search_text); end`.execute(db);
       await sql`create trigger market_metadata_ad after delete on market_metadata begin
-        insert into market_search(market_search, rowid, search_text) values ('delete', old.rowid, old.search_text); end`.execute(db);
+        insert into market_search(market_search, rowid, search_text) values ('delete', old.rowid, old.search_text); end`.execute(
+        db,
+      );
       await sql`create trigger market_metadata_au after update of search_text on market_metadata begin
         insert into market_search(market_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
         insert into market_search(rowid, search_text) values (new.rowid, new.search_text); end`.execute(db);

@@ -8,7 +8,11 @@ import type { Kysely } from "kysely";
 export function listIndexes() {
   async function up(db: Kysely<unknown>): Promise<void> {
     // Approved metadata by category, carrying the hash the join needs.
-    await db.schema.createIndex("market_metadata_listing").on("market_metadata").columns(["status", "category", "hash"]).execute();
+    await db.schema
+      .createIndex("market_metadata_listing")
+      .on("market_metadata")
+      .columns(["status", "category", "hash"])
+      .execute();
     // A market by its metadata hash with every column the status tabs test.
     await db.schema
       .createIndex("markets_metadata_tabs")

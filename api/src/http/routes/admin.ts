@@ -97,7 +97,9 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
           submittedBy: row.submitted_by,
           createdAt: row.created_at,
           reviewedAt: row.reviewed_at,
-          hits: moderator.check(fields).hits.map(({ action, reason, field, rule, term }) => ({ action, reason, field, rule, term })),
+          hits: moderator
+            .check(fields)
+            .hits.map(({ action, reason, field, rule, term }) => ({ action, reason, field, rule, term })),
         };
       });
       return { data: { list, total: Number(count.n), page, pageSize }, extra: null };

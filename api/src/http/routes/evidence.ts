@@ -41,7 +41,14 @@ export function evidenceHashOf(imageHash: string | null, text: string): string {
  */
 function multipartFailure(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && error.code.startsWith("FST_")) return error;
+  if (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    typeof error.code === "string" &&
+    error.code.startsWith("FST_")
+  )
+    return error;
   return apiError("multipartRequired", {}, "The multipart body could not be read");
 }
 
@@ -74,7 +81,9 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
       let image: Buffer | null = null;
       let text = "";
       try {
-        for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 16 * 1024 } })) {
+        for await (const part of request.parts({
+          limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 16 * 1024 },
+        })) {
           if (part.type === "file") {
             if (part.fieldname !== "image") {
               part.file.resume();
@@ -84,7 +93,8 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
             const bytes = await part.toBuffer();
             image = bytes.length > 0 ? bytes : null; // an empty file input means no image
           } else if (part.fieldname === "text") {
-            if (typeof part.value !== "string" || part.valueTruncated) throw apiError("invalidBody", { field: "text" }, "text: too long");
+            if (typeof part.value !== "string" || part.valueTruncated)
+              throw apiError("invalidBody", { field: "text" }, "text: too long");
             text = part.value;
           }
         }
@@ -92,7 +102,12 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
         throw multipartFailure(error);
       }
       text = canonicalText(text);
-      if ([...text].length > MAX_EVIDENCE_TEXT) throw apiError("invalidBody", { field: "text", details: { maxLength: MAX_EVIDENCE_TEXT } }, `text: longer than ${MAX_EVIDENCE_TEXT} characters`);
+      if ([...text].length > MAX_EVIDENCE_TEXT)
+        throw apiError(
+          "invalidBody",
+          { field: "text", details: { maxLength: MAX_EVIDENCE_TEXT } },
+          `text: longer than ${MAX_EVIDENCE_TEXT} characters`,
+        );
       if (hasForbiddenCharacters(text)) throw apiError("textInvalid", { field: "text" });
       if (image === null && text === "") throw apiError("evidenceEmpty", { field: "image" });
 

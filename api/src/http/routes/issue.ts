@@ -56,7 +56,8 @@ function checkMetadata(body: Submit, maxOptions: number) {
   if (options.length > maxOptions) throw apiError("optionsTooMany", { field: "options", details: { max: maxOptions } });
   if (!isCategory(category)) throw apiError("categoryUnknown", { field: "category", details: { allowed: [...CATEGORIES] } });
   const tooLong = (field: string, text: string, max: number) => {
-    if ([...text].length > max) throw apiError("invalidBody", { field, details: { maxLength: max } }, `${field}: longer than ${max} characters`);
+    if ([...text].length > max)
+      throw apiError("invalidBody", { field, details: { maxLength: max } }, `${field}: longer than ${max} characters`);
   };
   tooLong("event", event, LIMITS.event);
   options.forEach((option, i) => tooLong(`options.${i}`, option, LIMITS.option));
@@ -64,7 +65,11 @@ function checkMetadata(body: Submit, maxOptions: number) {
   tooLong("resolutionSource", extras.resolutionSource, LIMITS.resolutionSource);
   tooLong("url", extras.url, LIMITS.url);
   tooLong("content", extras.content, LIMITS.content);
-  const texts: [string, string][] = [["event", event], ...options.map((o, i): [string, string] => [`options.${i}`, o]), ...Object.entries(extras)];
+  const texts: [string, string][] = [
+    ["event", event],
+    ...options.map((o, i): [string, string] => [`options.${i}`, o]),
+    ...Object.entries(extras),
+  ];
   for (const [field, text] of texts) {
     if (hasForbiddenCharacters(text)) throw apiError("textInvalid", { field });
   }
@@ -120,7 +125,9 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
           languages: [...LANGUAGES],
           payTokens: [{ symbol: "USDT", address: tokens.payToken, decimals: DECIMALS }],
           platformToken: { symbol: "PRDS", address: tokens.prds, decimals: DECIMALS },
-          contracts: Object.fromEntries(Object.entries(ctx.chain.addresses).map(([name, address]) => [name, address.toLowerCase()])),
+          contracts: Object.fromEntries(
+            Object.entries(ctx.chain.addresses).map(([name, address]) => [name, address.toLowerCase()]),
+          ),
           limits: { ...LIMITS },
         },
         extra: null,
@@ -150,11 +157,22 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
       // The same function the contracts' seed and the front end use; key order is part of the hash.
       const hash = metadataHash({ event: m.event, category: m.category, options: m.options }).toLowerCase();
       const answer = (status: "approved" | "audit", reason: string | null) => ({
-        data: { status, hash: status === "approved" ? hash : null, reason, event: m.event, category: m.category, options: m.options },
+        data: {
+          status,
+          hash: status === "approved" ? hash : null,
+          reason,
+          event: m.event,
+          category: m.category,
+          options: m.options,
+        },
         extra: null,
       });
 
-      const existing = await db.selectFrom("market_metadata").select(["status", "reason"]).where("hash", "=", hash).executeTakeFirst();
+      const existing = await db
+        .selectFrom("market_metadata")
+        .select(["status", "reason"])
+        .where("hash", "=", hash)
+        .executeTakeFirst();
       if (existing) {
         if (existing.status === "rejected") throw apiError("metadataRejected", { details: { reason: existing.reason } });
         return answer(existing.status, existing.reason);
@@ -192,7 +210,11 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
         .execute();
       ctx.localVersion.value++;
       // A concurrent submission of the same hash may have won: answer what is stored.
-      const stored = await db.selectFrom("market_metadata").select(["status", "reason"]).where("hash", "=", hash).executeTakeFirstOrThrow();
+      const stored = await db
+        .selectFrom("market_metadata")
+        .select(["status", "reason"])
+        .where("hash", "=", hash)
+        .executeTakeFirstOrThrow();
       if (stored.status === "rejected") throw apiError("metadataRejected", { details: { reason: stored.reason } });
       return answer(stored.status, stored.reason);
     },

@@ -107,9 +107,16 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
       };
       const [rows, count] = await Promise.all([
         db.selectFrom("licenses").selectAll().where(mine).orderBy("token_id").limit(pageSize).offset(offset).execute(),
-        db.selectFrom("licenses").select((eb) => eb.fn.countAll<number>().as("n")).where(mine).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("licenses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where(mine)
+          .executeTakeFirstOrThrow(),
       ]);
-      return { data: { list: rows.map((r) => licenseItem(r, now, account)), total: Number(count.n), page, pageSize }, extra: null };
+      return {
+        data: { list: rows.map((r) => licenseItem(r, now, account)), total: Number(count.n), page, pageSize },
+        extra: null,
+      };
     },
   );
 
@@ -127,7 +134,11 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
       const [cat, pay, minted] = await Promise.all([
         catalog(),
         payToken(),
-        db.selectFrom("licenses").select(["license_type", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("license_type").execute(),
+        db
+          .selectFrom("licenses")
+          .select(["license_type", (eb) => eb.fn.countAll<number>().as("n")])
+          .groupBy("license_type")
+          .execute(),
       ]);
       const mintedOf = new Map(minted.map((m) => [m.license_type, Number(m.n)]));
       return {
@@ -173,7 +184,8 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
     {
       path: "/api/ticket-market/detail",
       summary: "Secondary market: Licenses on sale or for rent, paged; or one token's detail by tokenId",
-      description: "With tokenId the list holds that one License (whatever its state) and extra.history its recent events; 404 if it does not exist.",
+      description:
+        "With tokenId the list holds that one License (whatever its state) and extra.history its recent events; 404 if it does not exist.",
       tags: ["licenses"],
       body: MarketListBody,
       data: MarketListData,
@@ -196,14 +208,20 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
             .execute(),
         ]);
         if (!row) throw apiError("licenseNotFound", { field: "tokenId" });
-        return { data: { list: [licenseItem(row, now, null)], total: 1, page: 1, pageSize }, extra: { history: history.map(eventItem) } };
+        return {
+          data: { list: [licenseItem(row, now, null)], total: 1, page: 1, pageSize },
+          extra: { history: history.map(eventItem) },
+        };
       }
       const kind = body.kind ?? "all";
       const type = body.type && body.type !== "all" ? DB_TYPE[body.type] : null;
       const listed = (eb: LicenseScope): Expression<SqlBool> => {
         const forSale = eb("state", "=", "on_sale");
         // A rental that has run out is available to rent again.
-        const forRent = eb.or([eb("state", "=", "listed_for_rent"), eb.and([eb("state", "=", "rented"), eb("user_expires", "<=", now)])]);
+        const forRent = eb.or([
+          eb("state", "=", "listed_for_rent"),
+          eb.and([eb("state", "=", "rented"), eb("user_expires", "<=", now)]),
+        ]);
         const byKind = kind === "sale" ? forSale : kind === "rent" ? forRent : eb.or([forSale, forRent]);
         return type ? eb.and([byKind, eb("license_type", "=", type)]) : byKind;
       };
@@ -216,9 +234,16 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
       }
       const [rows, count] = await Promise.all([
         q.limit(pageSize).offset(offset).execute(),
-        db.selectFrom("licenses").select((eb) => eb.fn.countAll<number>().as("n")).where(listed).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("licenses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where(listed)
+          .executeTakeFirstOrThrow(),
       ]);
-      return { data: { list: rows.map((r) => licenseItem(r, now, null)), total: Number(count.n), page, pageSize }, extra: { history: [] } };
+      return {
+        data: { list: rows.map((r) => licenseItem(r, now, null)), total: Number(count.n), page, pageSize },
+        extra: { history: [] },
+      };
     },
   );
 
@@ -253,7 +278,11 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
           .limit(pageSize)
           .offset(offset)
           .execute(),
-        db.selectFrom("license_events").select((eb) => eb.fn.countAll<number>().as("n")).where(filter).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("license_events")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where(filter)
+          .executeTakeFirstOrThrow(),
       ]);
       return { data: { list: rows.map(eventItem), total: Number(count.n), page, pageSize }, extra: null };
     },

@@ -54,7 +54,12 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
 
       const [options, metadata, challengeRows, voteRows, positions, payouts, issuerRecord] = await Promise.all([
         loadOptions(ctx.db, [id]).then((byMarket) => byMarket.get(id) ?? []),
-        db.selectFrom("market_metadata").selectAll().where("hash", "=", market.metadata_hash).where("status", "=", "approved").executeTakeFirst(),
+        db
+          .selectFrom("market_metadata")
+          .selectAll()
+          .where("hash", "=", market.metadata_hash)
+          .where("status", "=", "approved")
+          .executeTakeFirst(),
         db
           .selectFrom("challenges as c")
           .leftJoin("evidence as e", "e.hash", "c.evidence_hash")
@@ -65,10 +70,21 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
           .execute(),
         db.selectFrom("votes").selectAll().where("market_id", "=", id).orderBy("time", "desc").orderBy("voter").execute(),
         account
-          ? db.selectFrom("positions").selectAll().where("market_id", "=", id).where("account", "=", account).orderBy("option").execute()
+          ? db
+              .selectFrom("positions")
+              .selectAll()
+              .where("market_id", "=", id)
+              .where("account", "=", account)
+              .orderBy("option")
+              .execute()
           : Promise.resolve([]),
         account
-          ? db.selectFrom("payouts").select(["market_id", "account", "payout", "refund"]).where("market_id", "=", id).where("account", "=", account).execute()
+          ? db
+              .selectFrom("payouts")
+              .select(["market_id", "account", "payout", "refund"])
+              .where("market_id", "=", id)
+              .where("account", "=", account)
+              .execute()
           : Promise.resolve([]),
         trackRecord(ctx.db, market.issuer),
       ]);
@@ -162,7 +178,11 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
           prdsReturned: c.prds_returned === null ? null : amountText(c.prds_returned),
           compensation: c.compensation === null ? null : amountText(c.compensation),
           compensationState:
-            c.compensation === null || fromDbAmount(c.compensation) === 0n ? "none" : c.compensation_claimed ? "received" : "pending",
+            c.compensation === null || fromDbAmount(c.compensation) === 0n
+              ? "none"
+              : c.compensation_claimed
+                ? "received"
+                : "pending",
           filedAt: c.filed_at,
           txHash: c.tx_hash,
         })),
@@ -262,7 +282,11 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
           .limit(pageSize)
           .offset(offset)
           .execute(),
-        db.selectFrom("trades").select((eb) => eb.fn.countAll<number>().as("n")).where("market_id", "=", id).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("trades")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("market_id", "=", id)
+          .executeTakeFirstOrThrow(),
       ]);
       const labels = new Map([[id, visibleMetadata(market).options]]);
       return { data: { list: rows.map((t) => tradeItem(t, labels)), total: Number(count.n), page, pageSize }, extra: null };

@@ -99,7 +99,10 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
   }
 
   /** The list's order: newest first, or by volume (ties: newest first). */
-  function ordered<Q extends { orderBy: (column: "m.id" | "m.volume", direction: "desc") => Q }>(query: Q, sort: ListQuery["sort"]): Q {
+  function ordered<Q extends { orderBy: (column: "m.id" | "m.volume", direction: "desc") => Q }>(
+    query: Q,
+    sort: ListQuery["sort"],
+  ): Q {
     return sort === "newest" ? query.orderBy("m.id", "desc") : query.orderBy("m.volume", "desc").orderBy("m.id", "desc");
   }
 
@@ -110,7 +113,10 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
   const marketCounts = new TtlCache<number>(5_000, 4);
   function countMarkets(version: string): Promise<number> {
     return marketCounts.get(version, async () => {
-      const row = await db.kysely.selectFrom("markets").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .selectFrom("markets")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     });
   }

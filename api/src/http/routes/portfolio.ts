@@ -56,10 +56,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
       const [head, params] = await Promise.all([ctx.head(), ctx.params()]);
       const minPremium = toDbAmount(ctx.db.dialect, params.minPremium);
       const status = body.status ?? "all";
-      let q = db
-        .selectFrom("positions as p")
-        .innerJoin("markets as m", "m.id", "p.market_id")
-        .where("p.account", "=", account);
+      let q = db.selectFrom("positions as p").innerJoin("markets as m", "m.id", "p.market_id").where("p.account", "=", account);
       if (status !== "all") {
         const settled = finishedCondition(head.now, minPremium);
         q = q.where((eb) => (status === "settled" ? settled : eb.not(settled)));
@@ -172,15 +169,27 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
           .selectFrom("markets as m")
           .leftJoin("market_metadata as mm", "mm.hash", "m.metadata_hash")
           .selectAll("m")
-          .select(["mm.status as mm_status", "mm.event as mm_event", "mm.category as mm_category", "mm.options_json as mm_options_json"])
+          .select([
+            "mm.status as mm_status",
+            "mm.event as mm_event",
+            "mm.category as mm_category",
+            "mm.options_json as mm_options_json",
+          ])
           .where("m.issuer", "=", account)
           .orderBy("m.id", "desc")
           .limit(pageSize)
           .offset(offset)
           .execute(),
-        db.selectFrom("markets").select((eb) => eb.fn.countAll<number>().as("n")).where("issuer", "=", account).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("markets")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("issuer", "=", account)
+          .executeTakeFirstOrThrow(),
       ]);
-      const options = await loadOptions(ctx.db, rows.map((r) => Number(r.id)));
+      const options = await loadOptions(
+        ctx.db,
+        rows.map((r) => Number(r.id)),
+      );
       const list = rows.map((m) => ({
         ...marketSummary(m, visibleMetadata(m), options.get(Number(m.id)) ?? [], head.now, params),
         licenseId: String(m.license_id),
@@ -226,9 +235,16 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
         ctx.head(),
         ctx.params(),
         db.selectFrom("referral_earnings").selectAll().where("referrer", "=", account).orderBy("market_id", "desc").execute(),
-        db.selectFrom("referrals").select((eb) => eb.fn.countAll<number>().as("n")).where("referrer", "=", account).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("referrals")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("referrer", "=", account)
+          .executeTakeFirstOrThrow(),
       ]);
-      const markets = await loadMarkets(ctx.db, rows.map((r) => Number(r.market_id)));
+      const markets = await loadMarkets(
+        ctx.db,
+        rows.map((r) => Number(r.market_id)),
+      );
       const items = rows.flatMap((r) => {
         const market = markets.get(Number(r.market_id));
         if (!market) return [];
@@ -251,7 +267,10 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
       const total = (field: "accrued" | "claimed" | "claimable") => sum(items.map((i) => BigInt(i[field]))).toString();
       return {
         data: { list: items.slice(offset, offset + pageSize), total: items.length, page, pageSize },
-        extra: { referred: Number(referred.n), totals: { accrued: total("accrued"), claimed: total("claimed"), claimable: total("claimable") } },
+        extra: {
+          referred: Number(referred.n),
+          totals: { accrued: total("accrued"), claimed: total("claimed"), claimable: total("claimable") },
+        },
       };
     },
   );
@@ -261,7 +280,8 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     {
       path: "/api/user/snapshots",
       summary: "Daily (UTC) snapshots of an account's positions, newest first, and yesterday's profit",
-      description: "dayProfit = realized profit at the end of that day − at the end of the previous snapshot. yesterdayProfit is that of the UTC day before the chain's today (0 when nothing changed).",
+      description:
+        "dayProfit = realized profit at the end of that day − at the end of the previous snapshot. yesterdayProfit is that of the UTC day before the chain's today (0 when nothing changed).",
       tags: ["user"],
       body: SnapshotsBody,
       data: SnapshotsData,

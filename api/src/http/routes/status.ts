@@ -43,14 +43,35 @@ export function registerStatus(app: FastifyInstance, ctx: AppContext): void {
       if (row) {
         ctx.refreshHead(); // the caller refetches what this transaction changed next
         return {
-          data: { hash, status: "indexed" as const, indexed: true, success: true, blockNumber: row.block_number, eventCount: row.event_count },
+          data: {
+            hash,
+            status: "indexed" as const,
+            indexed: true,
+            success: true,
+            blockNumber: row.block_number,
+            eventCount: row.event_count,
+          },
           extra: null,
         };
       }
       const receipt = await fromChain(ctx.log, () => ctx.chain.receipt(hash));
-      if (!receipt) return { data: { hash, status: "pending" as const, indexed: false, success: null, blockNumber: null, eventCount: 0 }, extra: null };
+      if (!receipt)
+        return {
+          data: { hash, status: "pending" as const, indexed: false, success: null, blockNumber: null, eventCount: 0 },
+          extra: null,
+        };
       if (receipt.status !== 1) {
-        return { data: { hash, status: "failed" as const, indexed: false, success: false, blockNumber: receipt.blockNumber, eventCount: 0 }, extra: null };
+        return {
+          data: {
+            hash,
+            status: "failed" as const,
+            indexed: false,
+            success: false,
+            blockNumber: receipt.blockNumber,
+            eventCount: 0,
+          },
+          extra: null,
+        };
       }
       // A successful transaction without protocol events (a token approval) never gets a row: once
       // every cursor is past its block, there is nothing left to wait for.

@@ -37,7 +37,8 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
     },
     async (body) => {
       const account = addressOf(body.account, "account");
-      if (!servesChain(body.chainType, ctx.chain.chainId)) throw apiError("chainNotSupported", { field: "chainType", details: { chainId: ctx.chain.chainId } });
+      if (!servesChain(body.chainType, ctx.chain.chainId))
+        throw apiError("chainNotSupported", { field: "chainType", details: { chainId: ctx.chain.chainId } });
       const [balances, tokens, credit, head, marketIds] = await Promise.all([
         fromChain(ctx.log, () => ctx.chain.balances(account)),
         fromChain(ctx.log, () => ctx.chain.tokens()),
@@ -46,7 +47,9 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
         marketsOfAccount(ctx, account),
       ]);
       const figures = await accountMarkets(ctx, account, marketIds, head.now);
-      const portfolio = sum([...figures.values()].map((f) => f.figures.openValue + (f.figures.settled ? f.figures.pendingPayoff : 0n)));
+      const portfolio = sum(
+        [...figures.values()].map((f) => f.figures.openValue + (f.figures.settled ? f.figures.pendingPayoff : 0n)),
+      );
       const cash = balances.payToken + (credit ? fromDbAmount(credit.balance) : 0n);
       return {
         data: [

@@ -55,7 +55,9 @@ export const MAX_PAGE = 10_000;
 export const MAX_PAGE_SIZE = 100;
 export const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: "1-based page" })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20, description: "Rows per page (≤ 100)" })),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20, description: "Rows per page (≤ 100)" }),
+  ),
 };
 
 export function PagedList<T extends TSchema>(item: T) {

@@ -28,8 +28,12 @@ export const SubmitBody = Type.Object({
 });
 
 export const SubmitData = Type.Object({
-  status: StringEnum(["approved", "audit"] as const, { description: "approved: hash is final; audit: held for review, no hash yet" }),
-  hash: Nullable("string", { description: "metadataHash({event, category, options}) the issue transaction carries; null until approved" }),
+  status: StringEnum(["approved", "audit"] as const, {
+    description: "approved: hash is final; audit: held for review, no hash yet",
+  }),
+  hash: Nullable("string", {
+    description: "metadataHash({event, category, options}) the issue transaction carries; null until approved",
+  }),
   reason: Nullable("string", { description: "Why it is held (api.moderation.<key>)" }),
   event: Type.String({ description: "The stored (NFC, trimmed) event text" }),
   category: Type.String(),

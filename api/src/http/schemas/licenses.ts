@@ -87,7 +87,10 @@ export const LicenseEventItem = Type.Object({
   txHash: TxHash,
   logIndex: Type.Integer(),
   tokenId: TokenId,
-  kind: Type.String({ description: "minted | transfer | listed_for_sale | sale_cancelled | sold | listed_for_rent | rent_cancelled | rented | used | recycled" }),
+  kind: Type.String({
+    description:
+      "minted | transfer | listed_for_sale | sale_cancelled | sold | listed_for_rent | rent_cancelled | rented | used | recycled",
+  }),
   from: Nullable("string"),
   to: Nullable("string"),
   price: NullableAmount,

@@ -54,7 +54,9 @@ export const ChallengeItem = Type.Object({
   status: Type.String({ description: "IMarketsTypes.ChallengeStatus" }),
   prdsReturned: NullableAmount,
   compensation: NullableAmount,
-  compensationState: StringEnum(["none", "pending", "received"] as const, { description: "Spec: receiving compensation / received" }),
+  compensationState: StringEnum(["none", "pending", "received"] as const, {
+    description: "Spec: receiving compensation / received",
+  }),
   filedAt: UnixTime,
   txHash: TxHash,
 });
@@ -67,7 +69,13 @@ export const VoteChoice = Type.Object({
   tally: Amount,
 });
 
-export const VoteItem = Type.Object({ voter: Address, choice: Type.Integer(), weight: Amount, time: UnixTime, reward: NullableAmount });
+export const VoteItem = Type.Object({
+  voter: Address,
+  choice: Type.Integer(),
+  weight: Amount,
+  time: UnixTime,
+  reward: NullableAmount,
+});
 
 export const VoteView = Type.Object({
   kind: Nullable("string", { description: "Appeal | TwoChallenges | IssuerAbsent" }),
@@ -165,7 +173,9 @@ export const HistoryBody = Type.Object({
   id: MarketIdInput,
   from: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40 })),
   to: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40 })),
-  points: Type.Optional(Type.Integer({ minimum: 2, maximum: 1000, default: 200, description: "Most points answered (downsampled)" })),
+  points: Type.Optional(
+    Type.Integer({ minimum: 2, maximum: 1000, default: 200, description: "Most points answered (downsampled)" }),
+  ),
 });
 export const HistoryPoint = Type.Object({
   time: UnixTime,

@@ -19,7 +19,11 @@ export const AccountPagedBody = Type.Object({ account: Address, ...Paging });
 
 export const UserInfoBody = Type.Object({
   account: Address,
-  chainType: Type.String({ minLength: 1, maxLength: 32, description: "The chain config's chainType ('bsc', 'devnet') or its chain id" }),
+  chainType: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: "The chain config's chainType ('bsc', 'devnet') or its chain id",
+  }),
 });
 export const FundItem = Type.Object({
   symbol: Type.String(),
@@ -55,7 +59,13 @@ export const DealtItem = Type.Object({
   ...TradeItem.properties,
   event: Nullable("string", { description: "Event text (null unless approved)" }),
 });
-export const DealtBody = Type.Object({ account: Address, ...Paging, marketId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: "^[1-9][0-9]{0,15}$" })])) });
+export const DealtBody = Type.Object({
+  account: Address,
+  ...Paging,
+  marketId: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: "^[1-9][0-9]{0,15}$" })]),
+  ),
+});
 export const DealtData = PagedList(DealtItem);
 
 export const IssuedItem = Type.Object({

@@ -14,7 +14,12 @@ export function marketOf(ctx: HandlerContext, event: DecodedEvent): Row<"markets
 }
 
 /** Puts a market with `patch` applied, stamped with the event's block. */
-export function updateMarket(ctx: HandlerContext, event: DecodedEvent, market: Row<"markets">, patch: Partial<Row<"markets">>): void {
+export function updateMarket(
+  ctx: HandlerContext,
+  event: DecodedEvent,
+  market: Row<"markets">,
+  patch: Partial<Row<"markets">>,
+): void {
   ctx.store.put("markets", { ...market, ...patch, updated_block: event.blockNumber });
 }
 
@@ -33,7 +38,12 @@ export function poolBefore(ctx: HandlerContext, market: Row<"markets">, knownAt:
 }
 
 /** The fields an accepted claim (option, and its known time when early) sets. */
-export function claimFields(ctx: HandlerContext, market: Row<"markets">, option: number, knownAt: number): Partial<Row<"markets">> {
+export function claimFields(
+  ctx: HandlerContext,
+  market: Row<"markets">,
+  option: number,
+  knownAt: number,
+): Partial<Row<"markets">> {
   const early = knownAt !== 0;
   return {
     result: option,

@@ -76,7 +76,8 @@ beforeAll(async () => {
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
-      if (req.url !== '/api/markets' || req.method !== 'POST') return json(res, 404, { code: 40401, msg: 'api.error.routeNotFound' });
+      if (req.url !== '/api/markets' || req.method !== 'POST')
+        return json(res, 404, { code: 40401, msg: 'api.error.routeNotFound' });
       const body = JSON.parse(raw || '{}') as Body;
       seen.push(body);
       handler(body, res);
@@ -124,7 +125,11 @@ describe('FeaturedMarkets against a real /api/markets', () => {
     expect(within(card).getByText('Trading ends in 5 hours')).toBeTruthy();
 
     const topVolume = screen.getByTestId('featured-top-volume');
-    expect(within(topVolume).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/detail/7', '/detail/8']);
+    expect(
+      within(topVolume)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/detail/7', '/detail/8']);
     // Each shelf asks on its own: the closing-soon answer may still be on its way.
     expect(await within(screen.getByTestId('featured-closing-soon')).findByTestId('featured-market-9')).toBeTruthy();
 
@@ -132,7 +137,11 @@ describe('FeaturedMarkets against a real /api/markets', () => {
     const cup = await screen.findByTestId('featured-market-10');
     expect(within(screen.getByTestId('featured-newest')).getByTestId('featured-market-10')).toBe(cup);
     expect(within(cup).getByTestId('featured-market-state').textContent).toBe('Confirmed: Team B');
-    expect(within(cup).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Team B50%', 'Team C30%']);
+    expect(
+      within(cup)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Team B50%', 'Team C30%']);
     expect(within(cup).getByText(/^Trading ended /)).toBeTruthy();
 
     expect(seen).toEqual(

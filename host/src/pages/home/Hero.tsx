@@ -9,8 +9,16 @@ const Box = styled.section`
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background:
-    radial-gradient(120% 140% at 100% 0%, ${({ theme }) => `color-mix(in srgb, ${theme.colors.primary} 22%, transparent)`} 0%, transparent 55%),
-    radial-gradient(90% 120% at 0% 100%, ${({ theme }) => `color-mix(in srgb, ${theme.colors.success} 14%, transparent)`} 0%, transparent 60%),
+    radial-gradient(
+      120% 140% at 100% 0%,
+      ${({ theme }) => `color-mix(in srgb, ${theme.colors.primary} 22%, transparent)`} 0%,
+      transparent 55%
+    ),
+    radial-gradient(
+      90% 120% at 0% 100%,
+      ${({ theme }) => `color-mix(in srgb, ${theme.colors.success} 14%, transparent)`} 0%,
+      transparent 60%
+    ),
     ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow.card};
   display: grid;

@@ -140,7 +140,10 @@ export function ClaimPage() {
               ) : status.data ? (
                 <FormattedMessage
                   id={eligibilityMessage(status.data.eligibility)}
-                  values={{ amount: formatAmount(fromUnits(status.data.amount.toString(), PLATFORM_TOKEN.decimals)), symbol: PLATFORM_TOKEN.symbol }}
+                  values={{
+                    amount: formatAmount(fromUnits(status.data.amount.toString(), PLATFORM_TOKEN.decimals)),
+                    symbol: PLATFORM_TOKEN.symbol,
+                  }}
                 />
               ) : (
                 <Skeleton width="60%" />

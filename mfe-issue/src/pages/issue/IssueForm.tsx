@@ -4,12 +4,7 @@ import { Button, Card, FormattedMessage, Input, PAY_TOKEN, Select, styled, useIn
 import { FormField } from './FormField';
 import { IssueErrorText } from './IssueErrorText';
 import { OptionsField, type OptionDraft } from './OptionsField';
-import {
-  validateIssueForm,
-  type CollateralKind,
-  type IssueLicense,
-  type IssueValidation,
-} from './validateIssueForm';
+import { validateIssueForm, type CollateralKind, type IssueLicense, type IssueValidation } from './validateIssueForm';
 
 const TextArea = Input.withComponent('textarea');
 
@@ -138,7 +133,13 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
   };
 
   return (
-    <Form ref={formRef} noValidate onSubmit={onSubmit} data-testid="issue-form" aria-label={intl.formatMessage({ id: 'issue.title' })}>
+    <Form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="issue-form"
+      aria-label={intl.formatMessage({ id: 'issue.title' })}
+    >
       <Group as="section" aria-labelledby="issue-market-title">
         <GroupTitle id="issue-market-title">
           <FormattedMessage id="issue.form.marketSection" />
@@ -164,7 +165,10 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
             <option value="">{intl.formatMessage({ id: 'issue.form.licensePlaceholder' })}</option>
             {licenses.map((license) => (
               <option key={license.id} value={license.id}>
-                {intl.formatMessage({ id: license.owned ? 'issue.form.licenseOwned' : 'issue.form.licenseRented' }, { id: license.id })}
+                {intl.formatMessage(
+                  { id: license.owned ? 'issue.form.licenseOwned' : 'issue.form.licenseRented' },
+                  { id: license.id },
+                )}
               </option>
             ))}
           </Select>
@@ -187,7 +191,9 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
           options={options}
           listError={fields.options}
           optionErrors={validation?.options ?? []}
-          onChange={(key, text) => setOptions((current) => current.map((option) => (option.key === key ? { key, text } : option)))}
+          onChange={(key, text) =>
+            setOptions((current) => current.map((option) => (option.key === key ? { key, text } : option)))
+          }
           onAdd={() => {
             const key = nextOptionKey.current++;
             setOptions((current) => [...current, { key, text: '' }]);
@@ -276,11 +282,7 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
               onChange={(change) => setLiquidity(change.target.value)}
             />
           </FormField>
-          <FormField
-            htmlFor="issue-collateral"
-            label={<FormattedMessage id="issue.form.collateral" />}
-            error={fields.collateral}
-          >
+          <FormField htmlFor="issue-collateral" label={<FormattedMessage id="issue.form.collateral" />} error={fields.collateral}>
             <Select
               id="issue-collateral"
               data-testid="issue-collateral"

@@ -23,10 +23,7 @@ export function IssuePage() {
         <MineTitle id="issue-mine-title">
           <FormattedMessage id="issue.mine.title" />
         </MineTitle>
-        <EmptyState
-          title={<FormattedMessage id="issue.mine.empty" />}
-          description={<FormattedMessage id="issue.mine.hint" />}
-        />
+        <EmptyState title={<FormattedMessage id="issue.mine.empty" />} description={<FormattedMessage id="issue.mine.hint" />} />
       </Card>
     </Page>
   );

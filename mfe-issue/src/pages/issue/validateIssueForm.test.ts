@@ -51,7 +51,13 @@ describe('validateIssueForm', () => {
     ['no License chosen', { licenseId: '' }, {}, 'license', 'issue.error.selectLicense'],
     ['a License the wallet does not hold', { licenseId: '42' }, {}, 'license', 'issue.error.selectLicense'],
     ['no Licenses at all', {}, { licenses: [] }, 'license', 'issue.error.selectLicense'],
-    ['a rented License staked as the bond', { licenseId: '9', expirationTime: '2030-01-15T00:00', collateral: 'nft' }, {}, 'collateral', 'issue.error.licenseNotStakeable'],
+    [
+      'a rented License staked as the bond',
+      { licenseId: '9', expirationTime: '2030-01-15T00:00', collateral: 'nft' },
+      {},
+      'collateral',
+      'issue.error.licenseNotStakeable',
+    ],
     ['no network', {}, { networkConnected: false }, 'network', 'issue.error.networkNotConnected'],
     ['an empty event', { event: '' }, {}, 'event', 'issue.error.eventEmpty'],
     ['an event of spaces', { event: '   \n ' }, {}, 'event', 'issue.error.eventEmpty'],
@@ -59,9 +65,27 @@ describe('validateIssueForm', () => {
     ['no expiration time', { expirationTime: '' }, {}, 'expirationTime', 'issue.error.expirationTimeEmpty'],
     ['no options', { options: [] }, {}, 'options', 'issue.error.optionsEmpty'],
     ['one option', { options: ['Yes'] }, {}, 'options', 'issue.error.optionsTooFew'],
-    ['a last trading time in the past', { lastTradingTime: '2029-12-31T12:00' }, {}, 'lastTradingTime', 'issue.error.lastTradingTimePast'],
-    ['a last trading time equal to now', { lastTradingTime: '2030-01-01T12:00' }, {}, 'lastTradingTime', 'issue.error.lastTradingTimePast'],
-    ['a last trading time after expiration', { lastTradingTime: '2030-02-02T00:00' }, {}, 'lastTradingTime', 'issue.error.lastTradingTimeAfterExpiration'],
+    [
+      'a last trading time in the past',
+      { lastTradingTime: '2029-12-31T12:00' },
+      {},
+      'lastTradingTime',
+      'issue.error.lastTradingTimePast',
+    ],
+    [
+      'a last trading time equal to now',
+      { lastTradingTime: '2030-01-01T12:00' },
+      {},
+      'lastTradingTime',
+      'issue.error.lastTradingTimePast',
+    ],
+    [
+      'a last trading time after expiration',
+      { lastTradingTime: '2030-02-02T00:00' },
+      {},
+      'lastTradingTime',
+      'issue.error.lastTradingTimeAfterExpiration',
+    ],
     ['liquidity above the balance', { liquidity: '951' }, {}, 'liquidity', 'issue.error.insufficientBalance'],
     ['an empty liquidity', { liquidity: '' }, {}, 'liquidity', 'issue.error.amountInvalid'],
     ['a zero liquidity', { liquidity: '0' }, {}, 'liquidity', 'issue.error.amountInvalid'],
@@ -125,7 +149,16 @@ describe('validateIssueForm', () => {
 
   it('reports every empty field of a blank form at once', () => {
     const result = validateIssueForm(
-      { licenseId: '', event: '', options: [], lastTradingTime: '', expirationTime: '', liquidity: '', collateral: 'token', margin: '' },
+      {
+        licenseId: '',
+        event: '',
+        options: [],
+        lastTradingTime: '',
+        expirationTime: '',
+        liquidity: '',
+        collateral: 'token',
+        margin: '',
+      },
       { now: context.now, networkConnected: false, licenses: [], balance: null },
     );
     expect(result.fields).toEqual({

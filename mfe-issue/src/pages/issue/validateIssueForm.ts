@@ -56,15 +56,7 @@ export interface IssueFormError {
 }
 
 export type IssueField =
-  | 'network'
-  | 'license'
-  | 'collateral'
-  | 'event'
-  | 'options'
-  | 'lastTradingTime'
-  | 'expirationTime'
-  | 'liquidity'
-  | 'margin';
+  'network' | 'license' | 'collateral' | 'event' | 'options' | 'lastTradingTime' | 'expirationTime' | 'liquidity' | 'margin';
 
 export interface IssueValidation {
   readonly valid: boolean;

@@ -28,13 +28,16 @@ jest.mock('./chart/OddsChart', () => {
   return {
     __esModule: true,
     default: (props: { lines: unknown; label: string }) =>
-      createElement('div', { 'data-testid': 'odds-chart-probe', 'data-lines': JSON.stringify(props.lines), 'aria-label': props.label }),
+      createElement('div', {
+        'data-testid': 'odds-chart-probe',
+        'data-lines': JSON.stringify(props.lines),
+        'aria-label': props.label,
+      }),
   };
 });
 
 type Body = Record<string, unknown>;
 type Handler = (path: string, body: Body, res: http.ServerResponse) => void;
-
 
 let server: http.Server;
 let client: HttpClient;
@@ -48,7 +51,8 @@ function json(res: http.ServerResponse, status: number, payload: unknown) {
   res.end(JSON.stringify(payload));
 }
 
-const ok = (res: http.ServerResponse, data: unknown, extra: unknown = null) => json(res, 200, { code: 0, msg: 'success', data, extra });
+const ok = (res: http.ServerResponse, data: unknown, extra: unknown = null) =>
+  json(res, 200, { code: 0, msg: 'success', data, extra });
 
 /** An open market: trading for 5 more hours, 60/40 on Yes/No. */
 function market(overrides: Partial<MarketDetail> = {}): MarketDetail {
@@ -56,8 +60,24 @@ function market(overrides: Partial<MarketDetail> = {}): MarketDetail {
     event: 'Will BTC close above 100k?',
     category: 'crypto',
     options: [
-      { index: 0, label: 'Yes', optionKey: '0x01', stake: (60n * E).toString(), odds: '1.666666', probability: '0.6', payoutMultiplier: '1.633333' },
-      { index: 1, label: 'No', optionKey: '0x02', stake: (40n * E).toString(), odds: '2.5', probability: '0.4', payoutMultiplier: '2.45' },
+      {
+        index: 0,
+        label: 'Yes',
+        optionKey: '0x01',
+        stake: (60n * E).toString(),
+        odds: '1.666666',
+        probability: '0.6',
+        payoutMultiplier: '1.633333',
+      },
+      {
+        index: 1,
+        label: 'No',
+        optionKey: '0x02',
+        stake: (40n * E).toString(),
+        odds: '2.5',
+        probability: '0.4',
+        payoutMultiplier: '2.45',
+      },
     ],
     volume: (12345n * E).toString(),
     createdAt: NOW - 86_400,
@@ -154,7 +174,9 @@ beforeAll(async () => {
   // Only this test's server answers: the shared user-info refresh (configured api) must not reach a
   // real api that may be running on this machine.
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input instanceof Request ? input.url : input).startsWith(base) ? realFetch(input, init) : Promise.reject(new TypeError('offline'));
+    String(input instanceof Request ? input.url : input).startsWith(base)
+      ? realFetch(input, init)
+      : Promise.reject(new TypeError('offline'));
 });
 
 afterAll(async () => {
@@ -240,8 +262,20 @@ describe('MarketDetailPage against a real api server', () => {
 
     const probe = await screen.findByTestId('odds-chart-probe');
     expect(JSON.parse(probe.dataset.lines ?? '')).toEqual([
-      { option: 0, points: [{ time: NOW - 600, value: 50 }, { time: NOW - 60, value: 60 }] },
-      { option: 1, points: [{ time: NOW - 600, value: 50 }, { time: NOW - 60, value: 40 }] },
+      {
+        option: 0,
+        points: [
+          { time: NOW - 600, value: 50 },
+          { time: NOW - 60, value: 60 },
+        ],
+      },
+      {
+        option: 1,
+        points: [
+          { time: NOW - 600, value: 50 },
+          { time: NOW - 60, value: 40 },
+        ],
+      },
     ]);
     expect(probe.getAttribute('aria-label')).toBe('Implied probability of each option over time. Now: Yes 60%, No 40%');
     expect(within(screen.getByTestId('detail-odds-chart')).getByTestId('detail-odds-legend').textContent).toBe('Yes 60%No 40%');
@@ -282,7 +316,8 @@ describe('MarketDetailPage against a real api server', () => {
   });
 
   it("says 'market not found' for an unknown id", async () => {
-    handler = (_path, _body, res) => json(res, 404, { code: 40402, msg: 'api.error.marketNotFound', data: null, extra: { message: 'market not found' } });
+    handler = (_path, _body, res) =>
+      json(res, 404, { code: 40402, msg: 'api.error.marketNotFound', data: null, extra: { message: 'market not found' } });
     renderPage({ path: '/detail/999' });
     const missing = await screen.findByTestId('detail-not-found');
     expect(missing.textContent).toContain('Market not found');
@@ -374,15 +409,26 @@ describe('buying', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('tx-status')).toBeNull();
     // Only the page's own reads reached the api; no transaction started.
-    expect(seen.slice(before).every((s) => ['/api/market/detail', '/api/market/history', '/api/market/trades'].includes(s.path))).toBe(true);
+    expect(
+      seen.slice(before).every((s) => ['/api/market/detail', '/api/market/history', '/api/market/trades'].includes(s.path)),
+    ).toBe(true);
   });
 
   it("shows the account's positions", async () => {
     await renderConnected({
       account: BUYER,
-      options: [{ option: 1, label: 'No', stake: (98n * E / 10n).toString(), fee: (2n * E / 10n).toString(), invested: (10n * E).toString(), pendingPayoff: (245n * E / 10n).toString() }],
+      options: [
+        {
+          option: 1,
+          label: 'No',
+          stake: ((98n * E) / 10n).toString(),
+          fee: ((2n * E) / 10n).toString(),
+          invested: (10n * E).toString(),
+          pendingPayoff: ((245n * E) / 10n).toString(),
+        },
+      ],
       invested: (10n * E).toString(),
-      pendingPayoff: (245n * E / 10n).toString(),
+      pendingPayoff: ((245n * E) / 10n).toString(),
       payout: '0',
       refund: '0',
       received: '0',

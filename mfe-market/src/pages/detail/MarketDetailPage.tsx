@@ -70,7 +70,17 @@ const Column = styled.div<{ $area: 'top' | 'rest' | 'side' }>`
   }
 `;
 
-function MarketView({ view, client, refreshError, onRetry }: { view: MarketDetailView; client?: HttpClient; refreshError: unknown; onRetry: () => void }) {
+function MarketView({
+  view,
+  client,
+  refreshError,
+  onRetry,
+}: {
+  view: MarketDetailView;
+  client?: HttpClient;
+  refreshError: unknown;
+  onRetry: () => void;
+}) {
   const now = useChainNow(view.now);
   const { market } = view;
   return (
@@ -160,8 +170,7 @@ export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
             data-testid="detail-error"
             message={
               <>
-                <FormattedMessage id="market.detail.loadFailed" />{' '}
-                <ErrorReason error={detail.error} />
+                <FormattedMessage id="market.detail.loadFailed" /> <ErrorReason error={detail.error} />
               </>
             }
             onRetry={() => void detail.refetch()}

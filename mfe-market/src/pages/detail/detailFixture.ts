@@ -17,8 +17,24 @@ export function marketFixture(overrides: Partial<MarketDetail> = {}): MarketDeta
     category: 'science',
     issuer: ISSUER,
     options: [
-      { index: 0, label: 'Rain', optionKey: '0x01', stake: (60n * E).toString(), odds: '1.666666', probability: '0.6', payoutMultiplier: '1.63' },
-      { index: 1, label: 'Dry', optionKey: '0x02', stake: (40n * E).toString(), odds: '2.5', probability: '0.4', payoutMultiplier: '2.45' },
+      {
+        index: 0,
+        label: 'Rain',
+        optionKey: '0x01',
+        stake: (60n * E).toString(),
+        odds: '1.666666',
+        probability: '0.6',
+        payoutMultiplier: '1.63',
+      },
+      {
+        index: 1,
+        label: 'Dry',
+        optionKey: '0x02',
+        stake: (40n * E).toString(),
+        odds: '2.5',
+        probability: '0.4',
+        payoutMultiplier: '2.45',
+      },
     ],
     optionCount: 2,
     volume: (100n * E).toString(),
@@ -82,9 +98,16 @@ export function marketFixture(overrides: Partial<MarketDetail> = {}): MarketDeta
 export function positionFixture(overrides: Partial<PositionView> = {}): PositionView {
   return {
     account: BUYER,
-    options: [{ option: 1, label: 'Dry', stake: (10n * E).toString(), fee: (2n * E) / 10n, invested: ((102n * E) / 10n).toString(), pendingPayoff: (25n * E).toString() }].map(
-      (o) => ({ ...o, fee: o.fee.toString() }),
-    ),
+    options: [
+      {
+        option: 1,
+        label: 'Dry',
+        stake: (10n * E).toString(),
+        fee: (2n * E) / 10n,
+        invested: ((102n * E) / 10n).toString(),
+        pendingPayoff: (25n * E).toString(),
+      },
+    ].map((o) => ({ ...o, fee: o.fee.toString() })),
     invested: ((102n * E) / 10n).toString(),
     pendingPayoff: (25n * E).toString(),
     payout: '0',
@@ -103,7 +126,12 @@ export function challengeFixture(overrides: Partial<ChallengeView> = {}): Challe
     option: 1,
     knownAt: 0,
     evidenceHash: '0x' + '33'.repeat(32),
-    evidence: { hash: '0x' + '33'.repeat(32), imageHash: '0x' + '44'.repeat(32), imageUrl: '/api/evidence/0x' + '44'.repeat(32), text: 'Météo-France archive shows no rain.' },
+    evidence: {
+      hash: '0x' + '33'.repeat(32),
+      imageHash: '0x' + '44'.repeat(32),
+      imageUrl: '/api/evidence/0x' + '44'.repeat(32),
+      text: 'Météo-France archive shows no rain.',
+    },
     stake: (1000n * E).toString(),
     status: 'Open',
     prdsReturned: null,

@@ -13,7 +13,10 @@ function toWei(value: string): bigint | null {
  * keeps it fresh, and a transaction's invalidation of the account refetches it); null while unknown
  * or not connected.
  */
-export function useTokenBalance(token: Pick<TokenInfo, 'symbol'>): { readonly balance: bigint | null; readonly isLoading: boolean } {
+export function useTokenBalance(token: Pick<TokenInfo, 'symbol'>): {
+  readonly balance: bigint | null;
+  readonly isLoading: boolean;
+} {
   const { isConnected } = useWallet();
   const { fundData, isLoading } = useUserInfo();
   if (!isConnected) return { balance: null, isLoading: false };

@@ -206,12 +206,18 @@ describe('MarketListPage against a real /api/markets', () => {
 
     const list = screen.getByTestId('market-list');
     expect(list.getAttribute('data-total')).toBe('2');
-    expect(within(list).getAllByRole('listitem', { hidden: false }).filter((li) => li.getAttribute('aria-setsize') === '2')).toHaveLength(2);
+    expect(
+      within(list)
+        .getAllByRole('listitem', { hidden: false })
+        .filter((li) => li.getAttribute('aria-setsize') === '2'),
+    ).toHaveLength(2);
     expect(screen.queryByTestId('market-list-more')).toBeNull();
 
     // Every tab with its count from the answer's totals.
     expect(screen.getByTestId('market-status-count-all').textContent).toBe('2');
-    expect(within(screen.getByTestId('market-status-waitingResult')).getByTestId('market-status-count-waitingResult').textContent).toBe('2');
+    expect(
+      within(screen.getByTestId('market-status-waitingResult')).getByTestId('market-status-count-waitingResult').textContent,
+    ).toBe('2');
     expect(screen.getByTestId('market-status-count-closingSoon').getAttribute('data-count')).toBe('1');
 
     expect(seen).toEqual([{ page: 1, pageSize: 50, category: 'all', status: 'all', sort: 'volume' }]);
@@ -285,7 +291,8 @@ describe('MarketListPage against a real /api/markets', () => {
     renderPage();
     await screen.findByTestId('market-row-7');
     const held: (() => void)[] = [];
-    handler = (body, res) => held.push(() => answerFrom([market(40, { state: 'Finished', label: { key: 'eventFinished', option: null } })])(body, res));
+    handler = (body, res) =>
+      held.push(() => answerFrom([market(40, { state: 'Finished', label: { key: 'eventFinished', option: null } })])(body, res));
 
     fireEvent.click(screen.getByTestId('market-status-finished'));
     expect(location()).toBe('/market?status=finished');

@@ -16,7 +16,13 @@ import {
   type HttpClient,
   type MarketTabTotals,
 } from '@prds/shared';
-import { MARKET_CATEGORY_FILTERS, MARKET_SORTS, MARKET_STATUS_TABS, MAX_SEARCH_LENGTH, type MarketFilters } from './marketFilters';
+import {
+  MARKET_CATEGORY_FILTERS,
+  MARKET_SORTS,
+  MARKET_STATUS_TABS,
+  MAX_SEARCH_LENGTH,
+  type MarketFilters,
+} from './marketFilters';
 import { CATEGORY_LABEL, SORT_LABEL, STATUS_TAB_LABEL } from './marketLabels';
 import { loadVirtualMarketList } from './lazyVirtualMarketList';
 import { narrowsMarketList } from './marketListQuery';

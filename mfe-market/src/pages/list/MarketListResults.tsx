@@ -1,15 +1,6 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
-  Spinner,
-  isHttpError,
-  styled,
-  type Device,
-} from '@prds/shared';
+import { Button, EmptyState, ErrorNotice, FormattedMessage, Spinner, isHttpError, styled, type Device } from '@prds/shared';
 import { LazyVirtualMarketList } from './lazyVirtualMarketList';
 import { MarketListSkeleton } from './MarketListSkeleton';
 import type { MarketListView } from './useMarketList';
@@ -28,7 +19,17 @@ const Footer = styled.div`
   }
 `;
 
-function ListError({ lead, error, onRetry, testId }: { lead: 'first' | 'more'; error: unknown; onRetry: () => void; testId: string }) {
+function ListError({
+  lead,
+  error,
+  onRetry,
+  testId,
+}: {
+  lead: 'first' | 'more';
+  error: unknown;
+  onRetry: () => void;
+  testId: string;
+}) {
   return (
     <ErrorNotice
       data-testid={testId}

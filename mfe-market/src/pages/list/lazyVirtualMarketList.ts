@@ -10,4 +10,6 @@ export function loadVirtualMarketList() {
   return import('./VirtualMarketList');
 }
 
-export const LazyVirtualMarketList = lazy(() => loadVirtualMarketList().then((module) => ({ default: module.VirtualMarketList })));
+export const LazyVirtualMarketList = lazy(() =>
+  loadVirtualMarketList().then((module) => ({ default: module.VirtualMarketList })),
+);

@@ -3,7 +3,13 @@
  * can be bookmarked, shared and restored by the back button. Defaults are left out of the URL.
  */
 
-import { MARKET_CATEGORIES, MARKET_LIST_SORTS, MARKET_LIST_STATUSES, type MarketListSort, type MarketListStatus } from '@prds/shared';
+import {
+  MARKET_CATEGORIES,
+  MARKET_LIST_SORTS,
+  MARKET_LIST_STATUSES,
+  type MarketListSort,
+  type MarketListStatus,
+} from '@prds/shared';
 
 // The api's own lists (one source): a sort or tab it adds shows up here without a second copy.
 export const MARKET_SORTS = MARKET_LIST_SORTS;

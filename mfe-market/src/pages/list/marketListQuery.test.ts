@@ -1,6 +1,12 @@
 import { MARKET_LIST_SORTS, MARKET_LIST_STATUSES } from '@prds/shared';
 import { DEFAULT_MARKET_FILTERS, MARKET_SORTS, MARKET_STATUS_TABS, parseMarketFilters } from './marketFilters';
-import { MARKET_LIST_PAGE_SIZE, MAX_MARKET_LIST_PAGE, narrowsMarketList, nextMarketPage, toMarketListQuery } from './marketListQuery';
+import {
+  MARKET_LIST_PAGE_SIZE,
+  MAX_MARKET_LIST_PAGE,
+  narrowsMarketList,
+  nextMarketPage,
+  toMarketListQuery,
+} from './marketListQuery';
 
 describe('toMarketListQuery', () => {
   it('asks for every market by volume with the default filters', () => {

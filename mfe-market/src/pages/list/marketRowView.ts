@@ -1,4 +1,12 @@
-import { MARKET_CATEGORIES, formatAmount, leadingOptions, toBigNumber, type Device, type MarketCategory, type MarketOptionView } from '@prds/shared';
+import {
+  MARKET_CATEGORIES,
+  formatAmount,
+  leadingOptions,
+  toBigNumber,
+  type Device,
+  type MarketCategory,
+  type MarketOptionView,
+} from '@prds/shared';
 
 /**
  * Options a row has room for: side by side on phones and tablets, the two leading ones; in the

@@ -15,7 +15,12 @@ function setup(initialUrl: string) {
   const hook = renderHook(({ url }) => useSearchText(url, (value) => written.push(value)), {
     initialProps: { url: initialUrl },
   });
-  return { ...hook, written, text: () => hook.result.current[0], type: (value: string) => act(() => hook.result.current[1](value)) };
+  return {
+    ...hook,
+    written,
+    text: () => hook.result.current[0],
+    type: (value: string) => act(() => hook.result.current[1](value)),
+  };
 }
 
 describe('useSearchText', () => {

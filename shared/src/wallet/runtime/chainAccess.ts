@@ -37,7 +37,11 @@ export class NotDeployedError extends Error {
   }
 }
 
-export function contractOn(chainId: ChainId, name: ContractName, runner: JsonRpcProvider | Awaited<ReturnType<BrowserProvider['getSigner']>>): Contract {
+export function contractOn(
+  chainId: ChainId,
+  name: ContractName,
+  runner: JsonRpcProvider | Awaited<ReturnType<BrowserProvider['getSigner']>>,
+): Contract {
   const address = contractAddress(chainId, name);
   if (address === null) throw new NotDeployedError(chainId);
   return new Contract(address, abis[name], runner);

@@ -58,7 +58,10 @@ export async function discoverInjectedWallets(waitMs = 150): Promise<InjectedWal
   const legacy = legacyInjected();
   if (legacy && !wallets.some((wallet) => wallet.provider === legacy)) {
     const isMetaMask = (legacy as { isMetaMask?: unknown }).isMetaMask === true;
-    wallets.push({ option: { id: 'injected', kind: 'injected', name: isMetaMask ? 'MetaMask' : 'Browser wallet' }, provider: legacy });
+    wallets.push({
+      option: { id: 'injected', kind: 'injected', name: isMetaMask ? 'MetaMask' : 'Browser wallet' },
+      provider: legacy,
+    });
   }
   return wallets;
 }

@@ -9,7 +9,11 @@ describe('decodeRevert', () => {
   it("names one of our custom errors from a wallet's nested revert data", () => {
     const data = claim.encodeErrorResult('AlreadyClaimed', [account]);
     // MetaMask-style nesting: { code, message, data: { originalError: { data } } }
-    const error = { code: -32603, message: 'Internal JSON-RPC error.', data: { originalError: { code: 3, data, message: 'execution reverted' } } };
+    const error = {
+      code: -32603,
+      message: 'Internal JSON-RPC error.',
+      data: { originalError: { code: 3, data, message: 'execution reverted' } },
+    };
     expect(decodeRevert(error)).toEqual({ name: 'AlreadyClaimed', text: `AlreadyClaimed(${account})` });
   });
 
@@ -40,7 +44,10 @@ describe('wallet error classes', () => {
   it('recognises a wallet that cannot pay for gas', () => {
     expect(isInsufficientFunds({ code: 'INSUFFICIENT_FUNDS' })).toBe(true);
     expect(
-      isInsufficientFunds({ code: -32000, message: "Sender doesn't have enough funds to send tx. The max upfront cost is: 1 and the sender's balance is: 0." }),
+      isInsufficientFunds({
+        code: -32000,
+        message: "Sender doesn't have enough funds to send tx. The max upfront cost is: 1 and the sender's balance is: 0.",
+      }),
     ).toBe(true);
     expect(isInsufficientFunds({ code: -32000, message: 'nonce too low' })).toBe(false);
   });

@@ -1,6 +1,14 @@
 // The wallet's lazy half: web3-react connectors, ethers and the contracts' ABIs. Loaded on the first
 // connect (or a remembered one), a chain read or a transaction, never in a page's first render.
-export { connect, disconnect, switchNetwork, selectDevAccount, currentSession, addChainParameter, type SwitchOutcome } from './session';
+export {
+  connect,
+  disconnect,
+  switchNetwork,
+  selectDevAccount,
+  currentSession,
+  addChainParameter,
+  type SwitchOutcome,
+} from './session';
 export { discoverInjectedWallets } from './eip6963';
 export { listDevAccounts } from './devWallet';
 export { readContract, nativeBalance, contractAddress } from './chainAccess';

@@ -42,7 +42,10 @@ function endSession(): void {
   store.set(walletStatusAtom, 'idle');
 }
 
-async function providerFor(choice: WalletChoice, devnetChainId: ChainId): Promise<{ provider: Provider; option: WalletOption } | null> {
+async function providerFor(
+  choice: WalletChoice,
+  devnetChainId: ChainId,
+): Promise<{ provider: Provider; option: WalletOption } | null> {
   if (choice.kind === 'dev') {
     const [rpcUrl] = CHAINS[devnetChainId].rpcUrls;
     if (!isDevWalletAvailable(devnetChainId) || rpcUrl === undefined) return null;
@@ -68,7 +71,10 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
   if (!found) {
     store.set(walletStatusAtom, session ? 'connected' : 'idle');
     if (eager) writeWalletChoice(null);
-    else store.set(walletErrorAtom, { messageKey: choice.kind === 'dev' ? 'wallet.error.devUnavailable' : 'wallet.installMetaMask' });
+    else
+      store.set(walletErrorAtom, {
+        messageKey: choice.kind === 'dev' ? 'wallet.error.devUnavailable' : 'wallet.installMetaMask',
+      });
     return false;
   }
   endSession();

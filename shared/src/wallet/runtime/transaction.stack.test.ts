@@ -92,7 +92,9 @@ async function openMarket(): Promise<{ id: bigint; amount: bigint }> {
 
 async function mintUsdt(amount: bigint): Promise<void> {
   const phases: TxState[] = [];
-  const minted = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, amount] }, MESSAGES, (s) => phases.push(s));
+  const minted = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, amount] }, MESSAGES, (s) =>
+    phases.push(s),
+  );
   expect(minted.ok).toBe(true);
 }
 
@@ -106,7 +108,13 @@ it('approves the maximum uint256 once when the allowance is short, then buys; th
   const phases: TxState[] = [];
   const before = await nonce();
   const first = await runtime.executeTransaction(
-    { contract: 'Markets', fn: 'buy', args: [id, 0, amount, 0n, ZERO], approve: { token: 'payToken', amount }, invalidate: [['markets']] },
+    {
+      contract: 'Markets',
+      fn: 'buy',
+      args: [id, 0, amount, 0n, ZERO],
+      approve: { token: 'payToken', amount },
+      invalidate: [['markets']],
+    },
     MESSAGES,
     (state) => phases.push(state),
   );
@@ -166,7 +174,9 @@ it('says Insufficient Funds when the wallet cannot pay for gas, before asking th
   await rpc('hardhat_setBalance', [account, '0x0']);
   const phases: TxState[] = [];
   const before = await nonce();
-  const result = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, 1n] }, MESSAGES, (s) => phases.push(s));
+  const result = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, 1n] }, MESSAGES, (s) =>
+    phases.push(s),
+  );
   expect(result).toMatchObject({ ok: false, phase: 'failed' });
   expect(phases.map((s) => s.phase)).not.toContain('waitingWallet');
   expect(phases[phases.length - 1]?.messageKey).toBe('tx.insufficientFunds');

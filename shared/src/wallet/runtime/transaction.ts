@@ -123,7 +123,11 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   const price = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
   if (balance < gas * price + step.value) {
     return {
-      state: { ...base(step.kind), phase: 'failed', messageKey: messages.insufficientFundsId ?? DEFAULT_TX_MESSAGES.insufficientFundsId },
+      state: {
+        ...base(step.kind),
+        phase: 'failed',
+        messageKey: messages.insufficientFundsId ?? DEFAULT_TX_MESSAGES.insufficientFundsId,
+      },
       hash: null,
     };
   }
@@ -188,7 +192,11 @@ export async function executeTransaction(request: TransactionRequest, messages: 
     return { ok: state.phase === 'confirmed', phase: state.phase, hash };
   };
   if (!provider || account === null || chainId !== desired) {
-    return finish({ ...base('main'), phase: 'failed', messageKey: messages.notConnectedId ?? DEFAULT_TX_MESSAGES.notConnectedId });
+    return finish({
+      ...base('main'),
+      phase: 'failed',
+      messageKey: messages.notConnectedId ?? DEFAULT_TX_MESSAGES.notConnectedId,
+    });
   }
   if (contractAddress(desired, request.contract) === null) {
     return finish({ ...base('main'), phase: 'failed', messageKey: DEFAULT_TX_MESSAGES.notAvailableId });
@@ -204,7 +212,15 @@ export async function executeTransaction(request: TransactionRequest, messages: 
       ])) as bigint;
       if (allowance < request.approve.amount) {
         const approval = await runStep(
-          { ...common, contract: token.name, fn: 'approve', args: [spender, MAX_UINT256], value: 0n, kind: 'approve', values: { symbol: token.symbol } },
+          {
+            ...common,
+            contract: token.name,
+            fn: 'approve',
+            args: [spender, MAX_UINT256],
+            value: 0n,
+            kind: 'approve',
+            values: { symbol: token.symbol },
+          },
           messages,
           update,
         );
@@ -212,7 +228,14 @@ export async function executeTransaction(request: TransactionRequest, messages: 
       }
     }
     const main = await runStep(
-      { ...common, contract: request.contract, fn: request.fn, args: request.args as readonly unknown[], value: request.value ?? 0n, kind: 'main' },
+      {
+        ...common,
+        contract: request.contract,
+        fn: request.fn,
+        args: request.args as readonly unknown[],
+        value: request.value ?? 0n,
+        kind: 'main',
+      },
       messages,
       update,
     );

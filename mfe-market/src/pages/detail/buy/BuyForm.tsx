@@ -168,7 +168,12 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   const chosen = market.options.find((o) => o.index === option) ?? null;
   const estimate =
     check.ok && chosen !== null
-      ? estimatePayout({ amount: check.amount, feeBps: market.feeBps, optionStake: BigInt(chosen.stake), pool: BigInt(market.pool) })
+      ? estimatePayout({
+          amount: check.amount,
+          feeBps: market.feeBps,
+          optionStake: BigInt(chosen.stake),
+          pool: BigInt(market.pool),
+        })
       : null;
 
   // Errors show while typing, except "enter an amount" and "choose an option", which wait for a submit.
@@ -215,7 +220,10 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
                 <OptionName option={o} />
               </span>
               <span>
-                <FormattedMessage id="market.detail.buy.optionMultiplier" values={{ value: formatMultiplier(o, market.defaultLeverage) }} />
+                <FormattedMessage
+                  id="market.detail.buy.optionMultiplier"
+                  values={{ value: formatMultiplier(o, market.defaultLeverage) }}
+                />
               </span>
             </Choice>
           ))}

@@ -19,7 +19,11 @@ describe('splitBuy', () => {
   it('charges whole fee units only: the remainder below FEE_DEN wei stays with the buyer', () => {
     // 50 wei per unit at 2%: 49 extra wei buy nothing.
     expect(splitBuy(10n * E + 49n, 200)).toEqual(splitBuy(10n * E, 200));
-    expect(splitBuy(10n * E + 50n, 200)).toEqual({ charge: 10n * E + 50n, fee: 2n * 10n ** 17n + 1n, stake: 98n * 10n ** 17n + 49n });
+    expect(splitBuy(10n * E + 50n, 200)).toEqual({
+      charge: 10n * E + 50n,
+      fee: 2n * 10n ** 17n + 1n,
+      stake: 98n * 10n ** 17n + 49n,
+    });
     expect(splitBuy(49n, 200)).toEqual({ charge: 0n, fee: 0n, stake: 0n });
   });
 });

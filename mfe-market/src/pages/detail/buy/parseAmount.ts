@@ -1,7 +1,6 @@
 /** A decimal token amount typed by the user, in base units; never through floating point. */
 export type ParsedAmount =
-  | { readonly ok: true; readonly wei: bigint }
-  | { readonly ok: false; readonly reason: 'empty' | 'format' | 'decimals' };
+  { readonly ok: true; readonly wei: bigint } | { readonly ok: false; readonly reason: 'empty' | 'format' | 'decimals' };
 
 // Digits with an optional fraction ("12", "12.5", ".5", "12."); no sign, exponent or grouping.
 const DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/;

@@ -50,7 +50,10 @@ describe('validateBuyAmount', () => {
     const big = { ...limits, balance: 1000n * E };
     // 100 USDT stakes 98: exactly fits. 100.00…0050 stakes one more wei: over.
     expect(validateBuyAmount('100', big)).toEqual({ ok: true, amount: 100n * E });
-    expect(validateBuyAmount('100.00000000000000005', big)).toEqual({ ok: false, error: { kind: 'capacity', maximum: 100n * E } });
+    expect(validateBuyAmount('100.00000000000000005', big)).toEqual({
+      ok: false,
+      error: { kind: 'capacity', maximum: 100n * E },
+    });
     // Capacity is checked before the balance: no use topping up the wallet for a full market.
     expect(validateBuyAmount('200', limits)).toEqual({ ok: false, error: { kind: 'capacity', maximum: 100n * E } });
   });

@@ -20,7 +20,8 @@ export interface BuyLimits {
   readonly decimals?: number;
 }
 
-export type BuyAmountCheck = { readonly ok: true; readonly amount: bigint } | { readonly ok: false; readonly error: BuyAmountError };
+export type BuyAmountCheck =
+  { readonly ok: true; readonly amount: bigint } | { readonly ok: false; readonly error: BuyAmountError };
 
 /**
  * The largest amount whose stake still fits the remaining capacity (the contract refuses a buy once

@@ -16,8 +16,20 @@ describe('oddsLines', () => {
       points: [point(100, ['0.5', '0.5']), point(160, ['0.625', '0.375'])],
     });
     expect(lines).toEqual([
-      { option: 0, points: [{ time: 100, value: 50 }, { time: 160, value: 62.5 }] },
-      { option: 1, points: [{ time: 100, value: 50 }, { time: 160, value: 37.5 }] },
+      {
+        option: 0,
+        points: [
+          { time: 100, value: 50 },
+          { time: 160, value: 62.5 },
+        ],
+      },
+      {
+        option: 1,
+        points: [
+          { time: 100, value: 50 },
+          { time: 160, value: 37.5 },
+        ],
+      },
     ]);
   });
 
@@ -26,7 +38,10 @@ describe('oddsLines', () => {
       options: [null, null, null],
       points: [point(100, ['0.5', '0.5', null]), point(100, ['0.4', '0.6', null]), point(90, ['0.2', '0.8', null])],
     });
-    expect(lines[0]?.points).toEqual([{ time: 90, value: 20 }, { time: 100, value: 40 }]);
+    expect(lines[0]?.points).toEqual([
+      { time: 90, value: 20 },
+      { time: 100, value: 40 },
+    ]);
     expect(lines[2]?.points).toEqual([]);
   });
 
@@ -40,7 +55,10 @@ describe('oddsLines', () => {
 
 describe('latestProbabilities', () => {
   it('reads the last point', () => {
-    expect(latestProbabilities({ options: ['A', 'B'], points: [point(1, ['0.1', '0.9']), point(2, ['0.3', '0.7'])] })).toEqual(['0.3', '0.7']);
+    expect(latestProbabilities({ options: ['A', 'B'], points: [point(1, ['0.1', '0.9']), point(2, ['0.3', '0.7'])] })).toEqual([
+      '0.3',
+      '0.7',
+    ]);
     expect(latestProbabilities({ options: ['A', 'B'], points: [] })).toEqual([null, null]);
   });
 });

@@ -7,10 +7,17 @@ describe('safeHttpUrl', () => {
     expect(safeHttpUrl('HTTPS://EXAMPLE.ORG/a')).toBe('https://example.org/a');
   });
 
-  it.each([null, '', 'CoinGecko closing price', 'javascript:alert(1)', 'data:text/html,hi', '//evil.example', '/relative', 'ftp://x.org', 'https://'])(
-    'refuses %j',
-    (text) => {
-      expect(safeHttpUrl(text)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'CoinGecko closing price',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    '//evil.example',
+    '/relative',
+    'ftp://x.org',
+    'https://',
+  ])('refuses %j', (text) => {
+    expect(safeHttpUrl(text)).toBeNull();
+  });
 });

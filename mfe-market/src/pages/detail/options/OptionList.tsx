@@ -71,7 +71,12 @@ export function OptionList({ market }: { market: MarketDetail }) {
           const result = isResultOption(option.index, market.result);
           const width = probabilityWidth(option.probability);
           return (
-            <Row key={option.index} $result={result} data-testid={`detail-option-${option.index}`} data-result={result || undefined}>
+            <Row
+              key={option.index}
+              $result={result}
+              data-testid={`detail-option-${option.index}`}
+              data-result={result || undefined}
+            >
               <Name dir="auto">
                 <OptionName option={option} />
                 {result && (

@@ -52,7 +52,9 @@ function PositionFigures({ market, positions }: { market: MarketDetail; position
           {positions.options.map((p) => (
             <tr key={p.option} data-testid={`position-option-${p.option}`}>
               <td dir="auto">
-                <OptionName option={{ index: p.option, label: market.options.find((o) => o.index === p.option)?.label ?? p.label }} />
+                <OptionName
+                  option={{ index: p.option, label: market.options.find((o) => o.index === p.option)?.label ?? p.label }}
+                />
               </td>
               <td>
                 <Usdt wei={p.invested} />

@@ -5,7 +5,15 @@ import type { AdvanceKind } from './resolutionActions';
 import { ADVANCE_LABEL, ADVANCE_TX_MESSAGES } from './resolutionMessages';
 
 /** A deadline has passed and the chain waits for anyone to move the market on (`advance(id)`). */
-export function AdvanceButton({ marketId, kind, invalidate }: { marketId: string; kind: AdvanceKind | null; invalidate: readonly QueryKey[] }) {
+export function AdvanceButton({
+  marketId,
+  kind,
+  invalidate,
+}: {
+  marketId: string;
+  kind: AdvanceKind | null;
+  invalidate: readonly QueryKey[];
+}) {
   const { isConnected } = useWallet();
   const tx = useTransaction(ADVANCE_TX_MESSAGES);
   if (kind === null) {

@@ -91,7 +91,10 @@ function ChallengeItem({ market, challenge }: { market: MarketDetail; challenge:
           <span>
             <FormattedMessage
               id="market.resolution.challenges.stake"
-              values={{ amount: formatAmount(fromUnits(challenge.stake, PLATFORM_TOKEN.decimals)), symbol: PLATFORM_TOKEN.symbol }}
+              values={{
+                amount: formatAmount(fromUnits(challenge.stake, PLATFORM_TOKEN.decimals)),
+                symbol: PLATFORM_TOKEN.symbol,
+              }}
             />
           </span>
           {status !== null && (
@@ -131,7 +134,10 @@ function ChallengeItem({ market, challenge }: { market: MarketDetail; challenge:
 export function ChallengesList({ market, challenges }: { market: MarketDetail; challenges: readonly ChallengeView[] }) {
   if (challenges.length === 0) return null;
   return (
-    <Panel title={<FormattedMessage id="market.resolution.challenges.title" values={{ count: challenges.length }} />} testId="challenges-list">
+    <Panel
+      title={<FormattedMessage id="market.resolution.challenges.title" values={{ count: challenges.length }} />}
+      testId="challenges-list"
+    >
       <List>
         {challenges.map((challenge) => (
           <ChallengeItem key={challenge.index} market={market} challenge={challenge} />

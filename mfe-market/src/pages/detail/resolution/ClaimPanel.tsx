@@ -68,7 +68,9 @@ export function ClaimPanel({
               <Button
                 data-testid="claim-submit"
                 disabled={tx.busy}
-                onClick={() => void tx.run({ contract: 'Markets', fn: 'claim', args: [id, account as `0x${string}`], invalidate })}
+                onClick={() =>
+                  void tx.run({ contract: 'Markets', fn: 'claim', args: [id, account as `0x${string}`], invalidate })
+                }
               >
                 <FormattedMessage id={refundOnly ? 'market.resolution.claim.submitRefund' : 'market.resolution.claim.submit'} />
               </Button>
@@ -98,7 +100,9 @@ export function ClaimPanel({
                 variant="secondary"
                 data-testid={`claim-compensation-submit-${c.index}`}
                 disabled={tx.busy}
-                onClick={() => void tx.run({ contract: 'Markets', fn: 'claimCompensation', args: [id, BigInt(c.index)], invalidate })}
+                onClick={() =>
+                  void tx.run({ contract: 'Markets', fn: 'claimCompensation', args: [id, BigInt(c.index)], invalidate })
+                }
               >
                 <FormattedMessage id="market.resolution.claim.compensationSubmit" />
               </Button>
@@ -114,7 +118,10 @@ export function ClaimPanel({
             {rewardReceived !== null ? (
               <FormattedMessage
                 id="market.resolution.claim.voterRewardReceived"
-                values={{ amount: formatAmount(fromUnits(rewardReceived, PLATFORM_TOKEN.decimals)), symbol: PLATFORM_TOKEN.symbol }}
+                values={{
+                  amount: formatAmount(fromUnits(rewardReceived, PLATFORM_TOKEN.decimals)),
+                  symbol: PLATFORM_TOKEN.symbol,
+                }}
               />
             ) : (
               <>

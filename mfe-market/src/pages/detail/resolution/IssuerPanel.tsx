@@ -128,7 +128,12 @@ export function IssuerPanel({
                   onChange={setKnownAtText}
                   testId="issuer-known-at"
                 />
-                <Button type="button" data-testid="issuer-confirm-early-submit" disabled={confirmTx.busy} onClick={onConfirmEarly}>
+                <Button
+                  type="button"
+                  data-testid="issuer-confirm-early-submit"
+                  disabled={confirmTx.busy}
+                  onClick={onConfirmEarly}
+                >
                   <FormattedMessage id="market.resolution.issuer.confirmEarly" />
                 </Button>
               </Row>

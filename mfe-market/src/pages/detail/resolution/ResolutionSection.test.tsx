@@ -16,7 +16,19 @@ import {
   type ProtocolConfig,
 } from '@prds/shared';
 import { ResolutionSection } from './ResolutionSection';
-import { BUYER, DAY, E, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from '../detailFixture';
+import {
+  BUYER,
+  DAY,
+  E,
+  ISSUER,
+  NOW,
+  OTHER,
+  challengeFixture,
+  marketFixture,
+  positionFixture,
+  viewFixture,
+  voteFixture,
+} from '../detailFixture';
 
 const CONFIG: ProtocolConfig = {
   chainId: 31337,
@@ -87,7 +99,9 @@ const confirmedView = (account = BUYER) =>
 
 describe('ResolutionSection', () => {
   it('shows nothing for a market still trading, to anyone but its issuer', async () => {
-    const open = viewFixture({ market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }) });
+    const open = viewFixture({
+      market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }),
+    });
     await renderSection(open, BUYER, 'probe-rendered');
     expect(screen.queryByTestId('resolution-section')).toBeNull();
   });
@@ -103,7 +117,9 @@ describe('ResolutionSection', () => {
   });
 
   it('checks the early confirmation time against chain time', async () => {
-    const open = viewFixture({ market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }) });
+    const open = viewFixture({
+      market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }),
+    });
     await renderSection(open, ISSUER);
     fireEvent.change(screen.getByTestId('issuer-result-option'), { target: { value: '0' } });
     fireEvent.change(screen.getByTestId('issuer-known-at'), { target: { value: '2099-01-01T00:00' } });
@@ -130,7 +146,9 @@ describe('ResolutionSection', () => {
     const store = await renderSection(confirmedView(), BUYER);
     act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (1500n * E).toString() }]));
     expect(screen.getByTestId('challenge-stake').textContent).toBe('Stake: 1,000 PRDS (your balance: 1,500 PRDS)');
-    const options = within(screen.getByTestId('challenge-option')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByTestId('challenge-option'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Choose an option', 'Dry']);
   });
 
@@ -180,7 +198,14 @@ describe('ResolutionSection', () => {
 
   it('shows the vote with its choices and tallies, and the tally button once it ended', async () => {
     const voting = viewFixture({
-      market: marketFixture({ phase: 'Voting', state: 'Voting', label: { key: 'waitingGovernance', option: null }, result: 0, confirmedAt: NOW - DAY, windowEnd: NOW + 6 * DAY }),
+      market: marketFixture({
+        phase: 'Voting',
+        state: 'Voting',
+        label: { key: 'waitingGovernance', option: null },
+        result: 0,
+        confirmedAt: NOW - DAY,
+        windowEnd: NOW + 6 * DAY,
+      }),
       challenges: [challengeFixture()],
       vote: voteFixture(),
     });
@@ -192,7 +217,15 @@ describe('ResolutionSection', () => {
 
   it('offers the payout of a final market with its amount, and the compensation owed', async () => {
     const final = viewFixture({
-      market: marketFixture({ phase: 'Final', state: 'Finished', label: { key: 'confirmedByGovernanceNotOccurred', option: 1 }, result: 1, daoResult: 1, issuerResult: 0, finalizedAt: NOW }),
+      market: marketFixture({
+        phase: 'Final',
+        state: 'Finished',
+        label: { key: 'confirmedByGovernanceNotOccurred', option: 1 },
+        result: 1,
+        daoResult: 1,
+        issuerResult: 0,
+        finalizedAt: NOW,
+      }),
       positions: positionFixture(),
       challenges: [challengeFixture({ status: 'Won', compensation: (200n * E).toString(), compensationState: 'pending' })],
     });

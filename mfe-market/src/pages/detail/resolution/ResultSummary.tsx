@@ -72,16 +72,18 @@ export function ResultSummary({ market, now }: { market: MarketDetail; now: numb
           </dd>
         </div>
       )}
-      {market.windowEnd !== null && market.finalizedAt === null && (market.phase === 'Confirmed' || market.phase === 'Challenging') && (
-        <div>
-          <dt>
-            <FormattedMessage id="market.resolution.windowEnd" />
-          </dt>
-          <dd>
-            <Moment target={market.windowEnd} now={now} testId="resolution-window-end" />
-          </dd>
-        </div>
-      )}
+      {market.windowEnd !== null &&
+        market.finalizedAt === null &&
+        (market.phase === 'Confirmed' || market.phase === 'Challenging') && (
+          <div>
+            <dt>
+              <FormattedMessage id="market.resolution.windowEnd" />
+            </dt>
+            <dd>
+              <Moment target={market.windowEnd} now={now} testId="resolution-window-end" />
+            </dd>
+          </div>
+        )}
       {market.phase === 'Challenging' && market.responseEnd !== null && (
         <div>
           <dt>

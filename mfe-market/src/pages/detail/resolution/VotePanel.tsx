@@ -159,7 +159,10 @@ export function VotePanel({
             ) : power.data === 0n ? (
               <FormattedMessage id="market.resolution.vote.noPower" />
             ) : (
-              <FormattedMessage id="market.resolution.vote.power" values={{ amount: prds(power.data), symbol: PLATFORM_TOKEN.symbol }} />
+              <FormattedMessage
+                id="market.resolution.vote.power"
+                values={{ amount: prds(power.data), symbol: PLATFORM_TOKEN.symbol }}
+              />
             )}
           </p>
         )}
@@ -170,7 +173,10 @@ export function VotePanel({
         )}
         {myBallot !== undefined && (
           <Muted data-testid="vote-ballot">
-            <FormattedMessage id="market.resolution.vote.voted" values={{ amount: prds(myBallot.weight), symbol: PLATFORM_TOKEN.symbol }} />
+            <FormattedMessage
+              id="market.resolution.vote.voted"
+              values={{ amount: prds(myBallot.weight), symbol: PLATFORM_TOKEN.symbol }}
+            />
           </Muted>
         )}
         {missing && (

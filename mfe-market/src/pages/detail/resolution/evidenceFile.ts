@@ -6,7 +6,10 @@ export const EVIDENCE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as
 
 export type EvidenceError = 'imageType' | 'imageTooLarge' | 'textTooLong' | 'empty';
 
-export function checkEvidence(image: { readonly type: string; readonly size: number } | null, text: string): EvidenceError | null {
+export function checkEvidence(
+  image: { readonly type: string; readonly size: number } | null,
+  text: string,
+): EvidenceError | null {
   if (image !== null) {
     if (!EVIDENCE_IMAGE_TYPES.some((type) => type === image.type)) return 'imageType';
     if (image.size > EVIDENCE_MAX_BYTES) return 'imageTooLarge';

@@ -1,5 +1,16 @@
 import { resolutionActions, winningChoiceOf } from './resolutionActions';
-import { BUYER, DAY, ISSUER, NOW, OTHER, challengeFixture, marketFixture, positionFixture, viewFixture, voteFixture } from '../detailFixture';
+import {
+  BUYER,
+  DAY,
+  ISSUER,
+  NOW,
+  OTHER,
+  challengeFixture,
+  marketFixture,
+  positionFixture,
+  viewFixture,
+  voteFixture,
+} from '../detailFixture';
 
 const TIMES = { confirmationPeriod: 3 * DAY };
 
@@ -13,7 +24,9 @@ describe('resolutionActions: the issuer', () => {
   });
 
   it('confirms early only before expiration, and never when the premium was missed', () => {
-    const open = viewFixture({ market: marketFixture({ lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY, state: 'Open' }) });
+    const open = viewFixture({
+      market: marketFixture({ lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY, state: 'Open' }),
+    });
     expect(resolutionActions(open, ISSUER, NOW, TIMES)).toMatchObject({ confirm: false, confirmEarly: true });
     const missed = viewFixture({ market: marketFixture({ premiumReached: false }) });
     expect(resolutionActions(missed, ISSUER, NOW, TIMES)).toMatchObject({ confirm: false, confirmEarly: false, advance: 'void' });
@@ -26,7 +39,14 @@ describe('resolutionActions: the issuer', () => {
 
   it('concedes or appeals only while challenged and within the response period', () => {
     const challenged = viewFixture({
-      market: marketFixture({ phase: 'Challenging', state: 'Challenging', result: 0, confirmedAt: NOW - DAY, windowEnd: NOW + 6 * DAY, responseEnd: NOW + DAY }),
+      market: marketFixture({
+        phase: 'Challenging',
+        state: 'Challenging',
+        result: 0,
+        confirmedAt: NOW - DAY,
+        windowEnd: NOW + 6 * DAY,
+        responseEnd: NOW + DAY,
+      }),
       challenges: [challengeFixture()],
     });
     expect(resolutionActions(challenged, ISSUER, NOW, TIMES).respond).toBe(true);
@@ -36,14 +56,29 @@ describe('resolutionActions: the issuer', () => {
   });
 
   it('adds margin only while the bond is locked in a live market', () => {
-    expect(resolutionActions(viewFixture({ market: marketFixture({ phase: 'Final', state: 'Finished', bondState: 'released' }) }), ISSUER, NOW, TIMES).addMargin).toBe(false);
+    expect(
+      resolutionActions(
+        viewFixture({ market: marketFixture({ phase: 'Final', state: 'Finished', bondState: 'released' }) }),
+        ISSUER,
+        NOW,
+        TIMES,
+      ).addMargin,
+    ).toBe(false);
   });
 });
 
 describe('resolutionActions: challenges', () => {
   const confirmed = (overrides = {}) =>
     viewFixture({
-      market: marketFixture({ phase: 'Confirmed', state: 'Confirmed', result: 0, issuerResult: 0, confirmedAt: NOW - DAY, windowEnd: NOW + 6 * DAY, ...overrides }),
+      market: marketFixture({
+        phase: 'Confirmed',
+        state: 'Confirmed',
+        result: 0,
+        issuerResult: 0,
+        confirmedAt: NOW - DAY,
+        windowEnd: NOW + 6 * DAY,
+        ...overrides,
+      }),
       positions: positionFixture(),
     });
 
@@ -56,14 +91,26 @@ describe('resolutionActions: challenges', () => {
     expect(resolutionActions(confirmed(), null, NOW, TIMES).challenge).toBe('notConnected');
     expect(resolutionActions(confirmed(), ISSUER, NOW, TIMES).challenge).toBe('issuer');
     expect(resolutionActions({ ...confirmed(), positions: null }, OTHER, NOW, TIMES).challenge).toBe('notParticipant');
-    expect(resolutionActions({ ...confirmed(), challenges: [challengeFixture({ challenger: BUYER.toUpperCase().replace('0X', '0x') })] }, BUYER, NOW, TIMES).challenge).toBe(
-      'alreadyChallenged',
-    );
+    expect(
+      resolutionActions(
+        { ...confirmed(), challenges: [challengeFixture({ challenger: BUYER.toUpperCase().replace('0X', '0x') })] },
+        BUYER,
+        NOW,
+        TIMES,
+      ).challenge,
+    ).toBe('alreadyChallenged');
   });
 
   it('closes a second challenge once the issuer response period is over', () => {
     const view = viewFixture({
-      market: marketFixture({ phase: 'Challenging', state: 'Challenging', result: 0, confirmedAt: NOW - DAY, windowEnd: NOW + 6 * DAY, responseEnd: NOW + DAY }),
+      market: marketFixture({
+        phase: 'Challenging',
+        state: 'Challenging',
+        result: 0,
+        confirmedAt: NOW - DAY,
+        windowEnd: NOW + 6 * DAY,
+        responseEnd: NOW + DAY,
+      }),
       positions: positionFixture({ account: OTHER }),
       challenges: [challengeFixture()],
     });
@@ -111,20 +158,31 @@ describe('resolutionActions: the vote', () => {
 
 describe('resolutionActions: claims', () => {
   it('claims a payout once final and only until claimed', () => {
-    const view = viewFixture({ market: marketFixture({ phase: 'Final', state: 'Finished', result: 1 }), positions: positionFixture() });
+    const view = viewFixture({
+      market: marketFixture({ phase: 'Final', state: 'Finished', result: 1 }),
+      positions: positionFixture(),
+    });
     expect(resolutionActions(view, BUYER, NOW, TIMES).claim).toBe(true);
-    expect(resolutionActions({ ...view, positions: positionFixture({ claimed: true, pendingPayoff: '0' }) }, BUYER, NOW, TIMES).claim).toBe(false);
+    expect(
+      resolutionActions({ ...view, positions: positionFixture({ claimed: true, pendingPayoff: '0' }) }, BUYER, NOW, TIMES).claim,
+    ).toBe(false);
   });
 
   it('claims nothing while the result can still be challenged', () => {
-    const view = viewFixture({ market: marketFixture({ phase: 'Confirmed', state: 'Confirmed', result: 1, windowEnd: NOW + DAY }), positions: positionFixture() });
+    const view = viewFixture({
+      market: marketFixture({ phase: 'Confirmed', state: 'Confirmed', result: 1, windowEnd: NOW + DAY }),
+      positions: positionFixture(),
+    });
     expect(resolutionActions(view, BUYER, NOW, TIMES).claim).toBe(false);
   });
 
   it('lists the compensation a proven challenger can claim', () => {
     const view = viewFixture({
       market: marketFixture({ phase: 'Final', state: 'Finished', result: 1 }),
-      challenges: [challengeFixture({ status: 'Won', compensation: '200', compensationState: 'pending' }), challengeFixture({ index: 1, challenger: OTHER, status: 'Lost' })],
+      challenges: [
+        challengeFixture({ status: 'Won', compensation: '200', compensationState: 'pending' }),
+        challengeFixture({ index: 1, challenger: OTHER, status: 'Lost' }),
+      ],
     });
     expect(resolutionActions(view, BUYER, NOW, TIMES).compensation).toEqual([0]);
     expect(resolutionActions(view, OTHER, NOW, TIMES).compensation).toEqual([]);

@@ -7,13 +7,7 @@ import type { MarketDetailView } from '@prds/shared';
  * only when the contract would accept it, so a click never ends in a revert the page could foresee.
  */
 
-export type ChallengeAvailability =
-  | 'available'
-  | 'closed'
-  | 'notConnected'
-  | 'issuer'
-  | 'notParticipant'
-  | 'alreadyChallenged';
+export type ChallengeAvailability = 'available' | 'closed' | 'notConnected' | 'issuer' | 'notParticipant' | 'alreadyChallenged';
 
 /** The deadline `advance(id)` would move the market past. */
 export type AdvanceKind = 'void' | 'issuerAbsent' | 'finalize' | 'default' | 'tally';
@@ -66,7 +60,12 @@ function advanceKind(view: MarketDetailView, now: number, times: ProtocolTimes):
   }
 }
 
-function challengeAvailability(view: MarketDetailView, account: string | null, now: number, isParticipant: boolean): ChallengeAvailability {
+function challengeAvailability(
+  view: MarketDetailView,
+  account: string | null,
+  now: number,
+  isParticipant: boolean,
+): ChallengeAvailability {
   const { market, challenges } = view;
   const phaseOpen = market.phase === 'Confirmed' || market.phase === 'Challenging';
   const windowOpen = market.windowEnd !== null && now < market.windowEnd;
@@ -115,14 +114,8 @@ export function resolutionActions(
     challenge: challengeAvailability(view, account, now, isParticipant),
     vote: voteState,
     advance: advanceKind(view, now, times),
-    claim:
-      positions !== null &&
-      !positions.claimed &&
-      SETTLED_STATES.has(market.state) &&
-      BigInt(positions.pendingPayoff) > 0n,
-    compensation: challenges
-      .filter((c) => same(c.challenger, account) && c.compensationState === 'pending')
-      .map((c) => c.index),
+    claim: positions !== null && !positions.claimed && SETTLED_STATES.has(market.state) && BigInt(positions.pendingPayoff) > 0n,
+    compensation: challenges.filter((c) => same(c.challenger, account) && c.compensationState === 'pending').map((c) => c.index),
     // Losing challengers' stakes pay the winning side's voters (half of each); `reward` is set once claimed.
     voterReward:
       myBallot !== undefined &&

@@ -128,7 +128,10 @@ export const VOTE_KIND_LABEL = {
   IssuerAbsent: { id: 'market.resolution.voteKind.issuerAbsent' },
 } as const satisfies Record<string, MessageDescriptor>;
 
-export function labelOf<T extends Record<string, MessageDescriptor | null>>(table: T, key: string | null): MessageDescriptor | null {
+export function labelOf<T extends Record<string, MessageDescriptor | null>>(
+  table: T,
+  key: string | null,
+): MessageDescriptor | null {
   if (key === null || !Object.hasOwn(table, key)) return null;
   return table[key as keyof T] ?? null;
 }
