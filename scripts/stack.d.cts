@@ -46,6 +46,9 @@ export function tail(file: string, lines?: number): string;
 export function submitSeedMetadata(
   apiUrl: string,
   adminToken: string,
-  markets: readonly Pick<SeededMarket, 'id' | 'metadataHash' | 'event' | 'category' | 'options' | 'description' | 'resolutionSource'>[],
+  markets: readonly Pick<
+    SeededMarket,
+    'id' | 'metadataHash' | 'event' | 'category' | 'options' | 'description' | 'resolutionSource'
+  >[],
   log: (line: string) => void,
 ): Promise<number>;

@@ -25,6 +25,10 @@ pnpm --filter @prds/contracts run compile || failed_steps=$((failed_steps + 1))
 step "typecheck"
 pnpm -r --workspace-concurrency=2 run typecheck || failed_steps=$((failed_steps + 1))
 
+# ESLint (typescript-eslint, react-hooks, jsx-a11y, the package boundaries) and Prettier, configured once at the root.
+step "lint"
+pnpm run lint || failed_steps=$((failed_steps + 1))
+
 step "build host and remotes (production)"
 pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
 

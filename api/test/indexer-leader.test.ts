@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { parseUnits } from "ethers";
 import { buyLicense, LicenseType } from "@prds/contracts/actions";
 import type { Chain } from "../src/chain/chain";
 import { startIndexer, type IndexerHandle } from "../src/indexer/indexer";

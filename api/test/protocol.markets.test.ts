@@ -5,7 +5,7 @@ import {
   ADMIN_TOKEN,
   DAY,
   HOUR,
-  ProtocolDriver,
+  type ProtocolDriver,
   eventually,
   startStack,
   u,

@@ -5,7 +5,7 @@
 // its route. Prints `RESULT <name> <value> <unit>` lines, headline last. Figures, not a test.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.mjs';
-import { APPS, appOrigin, missingBuilds, startServers } from './list/builds.mjs';
+import { appOrigin, missingBuilds, startServers } from './list/builds.mjs';
 import { kib, scriptsBeforeFirstRender as firstRenderScripts, sumOf } from './list/firstRenderJs.mjs';
 
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4200);

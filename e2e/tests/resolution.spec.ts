@@ -15,7 +15,7 @@
 // B's stake is lost (half to the voters' reward pool); East Lab holders win.
 import path from 'node:path';
 import { formatUnits, parseUnits, type Wallet } from 'ethers';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.cjs';
 import { expect, test } from '../support/fixtures';
 import { captureStep, chooseOption, fillBuy, runTransaction, shownAmount, shownToTenThousandths } from '../support/marketPage';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as reactRouter from 'react-router';
 
 // The shared react-router-dom singleton is the subset in routerExports.mjs. A name that app code
 // imports from 'react-router-dom' but the subset lacks would be undefined at run time in the page
@@ -49,7 +50,7 @@ describe('shared react-router-dom subset', () => {
   const subset = subsetNames();
 
   it('lists only names react-router really exports', () => {
-    const rr = require('react-router') as Record<string, unknown>;
+    const rr: Record<string, unknown> = reactRouter;
     expect(subset.filter((n) => rr[n] === undefined)).toEqual([]);
   });
 

@@ -10,7 +10,7 @@
  * joiner, Hangul fillers, variation selectors, Arabic tatweel (letter stretching) and harakat.
  */
 const INVISIBLE =
-  /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u0640\u064b-\u065f\u0670]/gu;
+  /[\p{Cf}\u115f\u1160\u3164\uffa0\u0640]|\u034f|\u0670|[\u064b-\u065f]|[\u180b-\u180f]|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
 
 /** Arabic letter forms a word list writes one way and a writer another. */
 const ARABIC_FOLDS: ReadonlyArray<readonly [RegExp, string]> = [

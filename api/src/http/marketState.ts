@@ -1,4 +1,4 @@
-import { enums } from "@prds/contracts";
+import { type enums } from "@prds/contracts";
 import { fromDbAmount } from "../db/amount";
 import type { Row } from "../db/schema";
 

@@ -4,7 +4,7 @@
  * overrides are refused: they have no place in a market's text and are used to spoof what a
  * reader sees.
  */
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/u;
+const FORBIDDEN = /(?![\t\n\r])[\p{Cc}\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/u;
 
 export function canonicalText(text: string): string {
   return text.normalize("NFC").trim();

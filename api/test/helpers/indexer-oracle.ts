@@ -4,7 +4,6 @@ import type { Protocol } from "@prds/contracts/deploy";
 import type { Db } from "../../src/db/connect";
 import { dumpDerived } from "./indexer";
 
-type Rows = Record<string, unknown>[];
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 async function view<T>(contract: Contract, method: string, ...args: unknown[]): Promise<T> {

@@ -587,9 +587,7 @@ export class ProtocolDriver {
     }));
   }
 
-  async dispute(
-    id: bigint,
-  ): Promise<{
+  async dispute(id: bigint): Promise<{
     kind: number;
     candidates: number;
     voteEnd: number;

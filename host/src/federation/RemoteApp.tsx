@@ -28,15 +28,21 @@ function RemoteLoading() {
 export function RemoteApp({ remote }: { remote: RemoteName }) {
   const remoteLoader = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<RemoteLoadResult | null>(null);
+  // A result belongs to the attempt that loaded it: another remote or a retry shows the loading state
+  // until its own load answers.
+  const [settled, setSettled] = useState<{
+    readonly remote: RemoteName;
+    readonly attempt: number;
+    readonly result: RemoteLoadResult;
+  } | null>(null);
+  const result = settled !== null && settled.remote === remote && settled.attempt === attempt ? settled.result : null;
 
   useEffect(() => {
     let current = true;
-    setResult(null);
     remoteLoader.load(remote).then((loaded) => {
       if (!current) return;
       if (loaded.status === 'failed') console.error(`Remote ${remote} failed to load (${loaded.reason})`, loaded.error);
-      setResult(loaded);
+      setSettled({ remote, attempt, result: loaded });
     });
     return () => {
       current = false;

@@ -27,6 +27,8 @@ export async function fetchWithTimeout(
   url: string,
   init: RequestInit,
   timeoutMs: number,
+  // The remotes manifest is a static file beside the host, read before any api call or shared client exists.
+  // eslint-disable-next-line no-restricted-globals
   fetchImpl: typeof fetch = fetch,
 ): Promise<Response> {
   const controller = new AbortController();

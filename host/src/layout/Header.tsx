@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { FormattedMessage, SHARED_INSTANCE_ID, deviceAtom, styled, useAtomValue, useIntl } from '@prds/shared';
 import { LangSwitch } from './LangSwitch';
@@ -147,11 +147,13 @@ export function Header() {
   const intl = useIntl();
   const device = useAtomValue(deviceAtom);
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const fullNav = useMediaQuery(FULL_NAV_QUERY);
   const compact = !fullNav;
-
-  useEffect(() => setMenuOpen(false), [pathname, compact]);
+  // The menu stays open only on the page and layout it was opened on: navigating or resizing closes it.
+  const menuPlace = `${pathname}|${compact}`;
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const menuOpen = openedAt === menuPlace;
+  const setMenuOpen = useCallback((open: boolean) => setOpenedAt(open ? menuPlace : null), [menuPlace]);
   useEffect(() => {
     if (!menuOpen) return undefined;
     const onKey = (event: KeyboardEvent) => {
@@ -159,7 +161,7 @@ export function Header() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, [menuOpen, setMenuOpen]);
 
   const navLabel = intl.formatMessage({ id: 'host.nav.label' });
   return (
@@ -185,7 +187,7 @@ export function Header() {
               aria-expanded={menuOpen}
               aria-controls="site-menu"
               aria-label={intl.formatMessage({ id: menuOpen ? 'host.nav.closeMenu' : 'host.nav.openMenu' })}
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpen(!menuOpen)}
             >
               <MenuIcon open={menuOpen} />
             </MenuButton>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import {
   Button,
@@ -162,16 +162,21 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
   const { desiredChainId, status, error } = useWallet();
   const panelRef = useRef<HTMLDivElement>(null);
   const optionsRef = useRef<HTMLDivElement>(null);
-  const [discovery, setDiscovery] = useState<Discovery>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // What each discovery attempt found; a new attempt reads 'loading' until its own answer.
+  const [found, setFound] = useState<{ readonly attempt: number; readonly discovery: Discovery } | null>(null);
+  const discovery: Discovery = found !== null && found.attempt === attempt ? found.discovery : { status: 'loading' };
+  const setDiscovery = useCallback((next: Discovery) => setFound({ attempt, discovery: next }), [attempt]);
   const [pending, setPending] = useState<string | null>(null);
   const devOffered = isDevWalletAvailable(desiredChainId);
   const dev = useDevAccounts(desiredChainId, devOffered);
-  const [devAccount, setDevAccount] = useState('');
+  const [chosenDevAccount, setDevAccount] = useState('');
+  // The chosen dev account while the node still lists it, else the node's first.
+  const devAccounts = dev.state.status === 'ready' ? dev.state.accounts : [];
+  const devAccount = devAccounts.includes(chosenDevAccount) ? chosenDevAccount : (devAccounts[0] ?? '');
 
   useEffect(() => {
     let current = true;
-    setDiscovery({ status: 'loading' });
     discoverWallets().then(
       (options) => {
         if (current) setDiscovery({ status: 'ready', options });
@@ -183,7 +188,7 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, [setDiscovery]);
 
   // The dialog itself takes focus at once; the first option once the wallets are known.
   useEffect(() => {
@@ -194,12 +199,6 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     const first = optionsRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
   }, [discovery.status]);
-
-  useEffect(() => {
-    if (dev.state.status !== 'ready') return;
-    const accounts = dev.state.accounts;
-    setDevAccount((chosen) => (accounts.includes(chosen) ? chosen : (accounts[0] ?? '')));
-  }, [dev.state]);
 
   const connecting = status === 'connecting' && pending !== null;
 

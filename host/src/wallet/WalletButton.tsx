@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, FormattedMessage, shortAddress, styled, useIntl, useSetAtom, useWallet } from '@prds/shared';
 import { connectDialogOpenAtom } from './walletDialog';
 
@@ -50,13 +50,15 @@ export function WalletButton({ block = false }: { block?: boolean }) {
   const intl = useIntl();
   const { account, isConnected, isWrongNetwork } = useWallet();
   const setDialogOpen = useSetAtom(connectDialogOpenAtom);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu belongs to the account it was opened for: another account (or none) closes it.
+  const [menuAccount, setMenuAccount] = useState<string | null>(null);
+  const menuOpen = account !== null && menuAccount === account;
+  const setMenuOpen = useCallback((open: boolean) => setMenuAccount(open ? account : null), [account]);
   const anchorRef = useRef<HTMLDivElement>(null);
   const accountRef = useRef<HTMLButtonElement>(null);
 
-  // Another account (or none) closes the menu; an account appearing closes the dialog.
+  // An account appearing closes the connect dialog.
   useEffect(() => {
-    setMenuOpen(false);
     if (account !== null) setDialogOpen(false);
   }, [account, setDialogOpen]);
 
@@ -79,7 +81,7 @@ export function WalletButton({ block = false }: { block?: boolean }) {
       document.removeEventListener('touchstart', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [menuOpen]);
+  }, [menuOpen, setMenuOpen]);
 
   if (account === null) {
     return (
@@ -104,7 +106,7 @@ export function WalletButton({ block = false }: { block?: boolean }) {
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? 'wallet-menu' : undefined}
         title={intl.formatMessage({ id: isConnected ? 'host.wallet.statusConnected' : 'host.wallet.statusWrongNetwork' })}
-        onClick={() => setMenuOpen((open) => !open)}
+        onClick={() => setMenuOpen(!menuOpen)}
       >
         <Dot $tone={tone} aria-hidden="true" />
         <span>{shortAddress(account)}</span>

@@ -93,15 +93,16 @@ export function Countdown({ target, now }: { target: number; now: number }) {
  * page must count from the chain's.
  */
 export function useChainNow(apiNow: number, intervalMs = 1000): number {
-  const [state, setState] = useState(() => ({ apiNow, at: Date.now(), now: apiNow }));
-  if (state.apiNow !== apiNow) setState({ apiNow, at: Date.now(), now: apiNow });
+  // Each tick remembers the api answer it counts from, so a new answer shows its own `now` at once.
+  const [tick, setTick] = useState<{ readonly apiNow: number; readonly now: number } | null>(null);
   useEffect(() => {
+    const start = Date.now();
     const timer = setInterval(() => {
-      setState((current) => ({ ...current, now: current.apiNow + Math.floor((Date.now() - current.at) / 1000) }));
+      setTick({ apiNow, now: apiNow + Math.floor((Date.now() - start) / 1000) });
     }, intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
-  return state.apiNow === apiNow ? state.now : apiNow;
+  }, [apiNow, intervalMs]);
+  return tick !== null && tick.apiNow === apiNow ? tick.now : apiNow;
 }
 
 /** The spec §4 state label of a market as a badge (`label.option` named by its text). */

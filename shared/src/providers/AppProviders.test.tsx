@@ -54,11 +54,11 @@ describe('AppProviders', () => {
     expect(probe.textContent).not.toBe('');
   });
 
-  it('SHARED_INSTANCE_ID is one non-empty id per module instance', () => {
+  it('SHARED_INSTANCE_ID is one non-empty id per module instance', async () => {
     expect(SHARED_INSTANCE_ID).toMatch(/\S{8,}/);
     let again = '';
-    jest.isolateModules(() => {
-      again = (require('../instance') as typeof import('../instance')).SHARED_INSTANCE_ID;
+    await jest.isolateModulesAsync(async () => {
+      again = (await import('../instance')).SHARED_INSTANCE_ID;
     });
     expect(again).not.toBe(SHARED_INSTANCE_ID);
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { toDbAmount } from "../../db/amount";
-import { registerCall, Serialized, type CallResult } from "../call";
+import { registerCall, type Serialized, type CallResult } from "../call";
 import type { AppContext, Head } from "../context";
 import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../marketRows";
 import { CLOSING_SOON_SECONDS, type StatusTab } from "../marketState";

@@ -98,17 +98,18 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
   const [margin, setMargin] = useState('');
   const [resolutionSource, setResolutionSource] = useState('');
   const [description, setDescription] = useState('');
-  // Messages appear on the first submit and then follow every edit.
-  const [submitCount, setSubmitCount] = useState(0);
+  // Messages appear on the first submit and then follow every edit; times are checked against the
+  // moment of the last submit.
+  const [submittedAt, setSubmittedAt] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a submit with mistakes, take the user to the first one (it may be far up a long form).
   useEffect(() => {
-    if (submitCount === 0) return;
+    if (submittedAt === null) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submitCount]);
+  }, [submittedAt]);
 
-  const validate = (): IssueValidation =>
+  const validate = (now: number): IssueValidation =>
     validateIssueForm(
       {
         licenseId,
@@ -120,15 +121,15 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
         collateral,
         margin,
       },
-      { now: Date.now(), networkConnected, licenses, balance },
+      { now, networkConnected, licenses, balance },
     );
-  const validation = submitCount > 0 ? validate() : null;
+  const validation = submittedAt === null ? null : validate(submittedAt);
   const fields = validation?.fields ?? {};
   const invalid = (field: keyof IssueValidation['fields']) => fields[field] !== undefined;
 
   const onSubmit = (submitEvent: FormEvent<HTMLFormElement>) => {
     submitEvent.preventDefault();
-    setSubmitCount((count) => count + 1);
+    setSubmittedAt(Date.now());
     // A valid form goes on to the metadata upload and the issue transaction, which the wallet work adds.
   };
 

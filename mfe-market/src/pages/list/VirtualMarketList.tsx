@@ -65,20 +65,23 @@ export function VirtualMarketList({ markets, total, now, device, stale, canLoadM
   // Rows not yet rendered are placed at the measured rows' mean height: a close guess puts a new row
   // where it belongs on its first frame and keeps the scrollbar steady. Per layout (device).
   const measured = useRef({ device, total: 0, count: 0 });
-  if (measured.current.device !== device) measured.current = { device, total: 0, count: 0 };
   const estimateSize = useCallback(() => {
-    const { total, count } = measured.current;
+    const { total, count } = measured.current.device === device ? measured.current : { total: 0, count: 0 };
     return count === 0 ? ESTIMATED_ROW_HEIGHT[device] : total / count;
   }, [device]);
-  const measureRow = useCallback<typeof measureElement<HTMLDivElement>>((element, entry, instance) => {
-    const size = measureElement(element, entry, instance);
-    // A row measured while detached or hidden reads 0: no guess for the rows to come.
-    if (size > 0) {
-      measured.current.total += size;
-      measured.current.count += 1;
-    }
-    return size;
-  }, []);
+  const measureRow = useCallback<typeof measureElement<HTMLDivElement>>(
+    (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      if (measured.current.device !== device) measured.current = { device, total: 0, count: 0 };
+      // A row measured while detached or hidden reads 0: no guess for the rows to come.
+      if (size > 0) {
+        measured.current.total += size;
+        measured.current.count += 1;
+      }
+      return size;
+    },
+    [device],
+  );
 
   const virtualizer = useWindowVirtualizer({
     count: markets.length,

@@ -13,7 +13,6 @@ import type { Stack } from '../../../../scripts/stack.cjs';
 import type { TxState } from '../transactionTypes';
 
 // A test reaching the repository's stack script: it starts what the product runs on.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStack } = require('../../../../scripts/stack.cjs') as typeof import('../../../../scripts/stack.cjs');
 
 jest.setTimeout(180_000);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   Button,
   FormattedMessage,
@@ -78,18 +78,16 @@ export function ChallengeForm({
   const [option, setOption] = useState('');
   const [knownAtText, setKnownAtText] = useState('');
   const [image, setImage] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<FormError | null>(null);
   const [uploading, setUploading] = useState(false);
 
-  useEffect(() => {
-    // Only a picture the api will take is previewed; a wrong file is named when the form is sent.
-    if (image === null || checkEvidence(image, 'x') !== null) return setPreview(null);
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  // Only a picture the api will take is previewed; a wrong file is named when the form is sent.
+  const preview = useMemo(
+    () => (image === null || checkEvidence(image, 'x') !== null ? null : URL.createObjectURL(image)),
+    [image],
+  );
+  useEffect(() => () => (preview === null ? undefined : URL.revokeObjectURL(preview)), [preview]);
 
   if (availability === 'closed' && tx.state === null) return null;
   if (availability !== 'available') {

@@ -48,7 +48,6 @@ export function ClaimPanel({
   if (!(settled && hasPosition) && compensations.length === 0 && !actions.voterReward && rewardReceived === null) return null;
   const id = BigInt(market.id);
   const refundOnly = market.state === 'Void' || market.state === 'Invalid';
-  const owed = (index: number) => challenges.find((c) => c.index === index)?.compensation ?? null;
 
   return (
     <Panel title={<FormattedMessage id="market.resolution.claim.title" />} testId="claim-panel">

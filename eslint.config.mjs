@@ -1,0 +1,157 @@
+// One linter for the whole workspace (STYLE.md habit 10). Beyond the recommended rules it enforces the
+// boundaries ARCHITECTURE.md draws: the host and the remotes reach the wallet, chain, state and HTTP
+// libraries only through @prds/shared, import only its public entry, and never import one another.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
+const REMOTES = APPS.filter((app) => app !== 'host');
+
+/** Libraries that @prds/shared alone wraps (one singleton in the page, one place to change). */
+const SHARED_ONLY = [
+  { name: 'jotai', message: 'State goes through @prds/shared (atom, useAtom, useAtomValue…).' },
+  { name: 'ethers', message: 'Chain access goes through @prds/shared (readContract, useTransaction…).' },
+  { name: 'react-intl', message: 'Text goes through @prds/shared (FormattedMessage, useIntl).' },
+];
+/** Product code also reads the one data cache through @prds/shared; a test may build its own client. */
+const PRODUCT_ONLY = [
+  { name: '@tanstack/react-query', message: 'The one data cache is re-exported by @prds/shared (useQuery, useQueryClient…).' },
+];
+const SHARED_ONLY_PATTERNS = [
+  { group: ['jotai/*', 'ethers/*', '@web3-react/*'], message: 'Wallet, chain and state libraries are wrapped by @prds/shared.' },
+  { group: ['@prds/shared/src/*', '@prds/shared/src'], message: 'Import @prds/shared by its public entry only.' },
+  { group: ['@prds/contracts', '@prds/contracts/*'], message: 'Pages read contracts through @prds/shared.' },
+];
+
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**'];
+
+function restrictedImports(app, paths) {
+  const others = REMOTES.filter((remote) => remote !== app);
+  return [
+    'error',
+    {
+      paths,
+      patterns: [
+        ...SHARED_ONLY_PATTERNS,
+        {
+          group: [...others.map((remote) => `@prds/${remote}`), ...others.map((remote) => `**/${remote}/**`)],
+          message: 'A remote never imports another remote; what two need lives in @prds/shared.',
+        },
+      ],
+    },
+  ];
+}
+
+/** Tests keep the boundaries but may stand in for the network (a stubbed fetch) and build their own cache. */
+function appTestBoundaries(app) {
+  return {
+    files: TESTS.map((glob) => `${app}/src/${glob}`),
+    rules: { 'no-restricted-imports': restrictedImports(app, SHARED_ONLY) },
+  };
+}
+
+function appBoundaries(app) {
+  return {
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': restrictedImports(app, [...SHARED_ONLY, ...PRODUCT_ONLY]),
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'HTTP goes through @prds/shared (getApiClient and the typed fetchers).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'HTTP goes through @prds/shared.' },
+        { object: 'globalThis', property: 'fetch', message: 'HTTP goes through @prds/shared.' },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.run/**',
+      '**/@mf-types/**',
+      'contracts/artifacts/**',
+      'contracts/cache/**',
+      'contracts/generated/**',
+      'contracts/deployments/**',
+      'e2e/test-results/**',
+      'e2e/screenshots/**',
+      'bench/gnosis/**',
+      'contracts/bench/gnosis/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // TypeScript may require a CommonJS config module (createConfig.cjs); everything else imports.
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['\\.cjs$'] }],
+      // Emotion's Theme is augmented by an interface that only extends ours.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.{jsx,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['**/*.{jsx,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts', '**/testing/**/*.{ts,tsx}', '**/jest/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    // Playwright reads a fixture's first parameter as a destructuring pattern; `{}` means "no fixtures".
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // The api and the protocol package sit below the pages: they never import the browser library or an app.
+    files: ['api/**/*.ts', 'contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@prds/shared', '@prds/shared/*', '@prds/host', '@prds/mfe-*'],
+              message: 'The api and contracts never import the pages or @prds/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...APPS.map(appBoundaries),
+  ...APPS.map(appTestBoundaries),
+  prettier,
+);
