@@ -82,7 +82,11 @@ if (command === 'set') {
   let gaps = 0;
   for (const code of CODES) {
     const have = new Set(Object.keys(read(code)));
-    for (const key of all) if (!have.has(key)) ((gaps += 1), console.log(`${code}: ${key}`));
+    for (const key of all) {
+      if (have.has(key)) continue;
+      gaps += 1;
+      console.log(`${code}: ${key}`);
+    }
   }
   process.exit(gaps === 0 ? 0 : 1);
 } else {
