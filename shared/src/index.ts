@@ -110,7 +110,7 @@ export {
 } from './http/createHttpClient';
 export { HttpError, isHttpError, type HttpErrorKind, type HttpErrorInit } from './http/HttpError';
 export { fetchUserInfo, USER_INFO_PATH, type UserInfo, type UserInfoRequest } from './http/fetchUserInfo';
-export { getApiClient } from './http/apiClient';
+export { getApiClient, authRefusedAtom, retryAfterAuthRefused } from './http/apiClient';
 export { refreshUserInfo, type RefreshUserInfoOptions } from './http/refreshUserInfo';
 
 // Providers and identity

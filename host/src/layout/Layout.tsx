@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { styled } from '@prds/shared';
+import { AuthRefusedBanner } from './AuthRefusedBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { WalletBanners } from '../wallet/WalletBanners';
@@ -22,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <Shell>
       <Header />
+      <AuthRefusedBanner />
       <WalletBanners />
       <Content id="content">{children}</Content>
       <Footer />

@@ -1,41 +1,11 @@
 import { useState } from 'react';
 import { Button, FormattedMessage, styled, useWallet } from '@prds/shared';
 import { WalletErrorText } from './WalletErrorText';
+import { Banner, BannerRow, BannerText } from '../layout/Banner';
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-`;
-
-const Banner = styled.div<{ $tone: 'warning' | 'danger' }>`
-  border-bottom: 1px solid ${({ theme, $tone }) => `color-mix(in srgb, ${theme.colors[$tone]} 40%, transparent)`};
-  background: ${({ theme, $tone }) => `color-mix(in srgb, ${theme.colors[$tone]} 12%, ${theme.colors.surface})`};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Inner = styled.div`
-  max-width: 12.8rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
-
-  @media ${({ theme }) => theme.breakpoints.tablet} {
-    padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
-  }
-`;
-
-const Text = styled.p`
-  flex: 1 1 16em;
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
-
-const ErrorRow = styled.div`
-  flex-basis: 100%;
 `;
 
 /**
@@ -51,42 +21,38 @@ export function WalletBanners() {
   return (
     <Stack>
       {isWrongNetwork && (
-        <Banner $tone="warning" role="alert" data-testid="wrong-network">
-          <Inner>
-            <Text>
-              <FormattedMessage id="host.wallet.wrongNetwork" values={{ chain }} />
-            </Text>
-            <Button
-              size="sm"
-              data-testid="wrong-network-switch"
-              loading={switching}
-              onClick={() => {
-                setSwitching(true);
-                setAttempted(true);
-                void switchNetwork()
-                  .catch(() => undefined)
-                  .finally(() => setSwitching(false));
-              }}
-            >
-              <FormattedMessage id="host.wallet.switchTo" values={{ chain }} />
-            </Button>
-            {attempted && !switching && error && (
-              <ErrorRow>
-                <WalletErrorText error={error} testId="wrong-network-error" />
-              </ErrorRow>
-            )}
-          </Inner>
+        <Banner tone="warning" role="alert" testId="wrong-network">
+          <BannerText>
+            <FormattedMessage id="host.wallet.wrongNetwork" values={{ chain }} />
+          </BannerText>
+          <Button
+            size="sm"
+            data-testid="wrong-network-switch"
+            loading={switching}
+            onClick={() => {
+              setSwitching(true);
+              setAttempted(true);
+              void switchNetwork()
+                .catch(() => undefined)
+                .finally(() => setSwitching(false));
+            }}
+          >
+            <FormattedMessage id="host.wallet.switchTo" values={{ chain }} />
+          </Button>
+          {attempted && !switching && error && (
+            <BannerRow>
+              <WalletErrorText error={error} testId="wrong-network-error" />
+            </BannerRow>
+          )}
         </Banner>
       )}
       {!isAvailable && (
-        <Banner $tone="danger" role="status" data-testid="not-available">
-          <Inner>
-            <Text>
-              <strong>{chain}</strong>
-              {': '}
-              <FormattedMessage id="wallet.notAvailable" values={{ chain }} />
-            </Text>
-          </Inner>
+        <Banner tone="danger" role="status" testId="not-available">
+          <BannerText>
+            <strong>{chain}</strong>
+            {': '}
+            <FormattedMessage id="wallet.notAvailable" values={{ chain }} />
+          </BannerText>
         </Banner>
       )}
     </Stack>
