@@ -29,6 +29,12 @@ describe('claim App routes', () => {
 });
 
 describe('claim page', () => {
+  it('states the rule the protocol enforces: a wallet that has bought a position claims once', async () => {
+    renderAt('/claim');
+    const page = await screen.findByTestId('page-claim');
+    expect(page.textContent).toContain('Every wallet that has bought a position can claim free PRDS tokens once.');
+  });
+
   it('asks for a wallet first and keeps the claim button disabled', async () => {
     renderAt('/claim');
     expect((await screen.findByTestId('claim-address')).textContent).toBe('Not connected');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card, FormattedMessage, styled } from '@prds/shared';
+import { Card, FormattedMessage, PLATFORM_TOKEN, styled } from '@prds/shared';
 
 const Grid = styled.section`
   display: grid;
@@ -62,7 +62,7 @@ export function GetStarted() {
           <FormattedMessage id="host.home.claim.title" />
         </h2>
         <p>
-          <FormattedMessage id="host.home.claim.body" />
+          <FormattedMessage id="common.claimRule" values={{ symbol: PLATFORM_TOKEN.symbol }} />
         </p>
         <Go to="/claim" data-testid="home-claim-link">
           <FormattedMessage id="host.home.claim.cta" />

@@ -112,7 +112,7 @@ export function ClaimPage() {
 
   return (
     <Page data-testid="page-claim">
-      <PageHeading description={<FormattedMessage id="claim.intro" values={{ symbol: PLATFORM_TOKEN.symbol }} />}>
+      <PageHeading description={<FormattedMessage id="common.claimRule" values={{ symbol: PLATFORM_TOKEN.symbol }} />}>
         <FormattedMessage id="claim.title" values={{ symbol: PLATFORM_TOKEN.symbol }} />
       </PageHeading>
       <Panel>
