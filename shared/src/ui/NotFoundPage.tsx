@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import styled from '@emotion/styled';
@@ -5,26 +6,47 @@ import { EmptyState } from './EmptyState';
 import { Page } from './Page';
 import { PageHeading } from './PageHeading';
 
-const Home = styled(Link)`
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const Back = styled(Link)`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
+export interface NotFoundPageProps {
+  /** What is missing ('Page not found' unless given), the page's one heading. */
+  readonly title?: ReactNode;
+  readonly body?: ReactNode;
+  /** The nearest page that does exist (e.g. the market list for a market id that does not); home is always offered too. */
+  readonly back?: { readonly to: string; readonly label: ReactNode; readonly 'data-testid'?: string };
+}
+
 /**
  * The one not-found page: the host shows it for paths no remote owns, and each remote for paths
- * under its prefix that it has no page for (e.g. /nft/xyz), so both look and read the same.
+ * under its prefix that it has no page for (e.g. /nft/xyz) or for a thing its path names that does
+ * not exist (/detail/abc), so they all look and read the same.
  */
-export function NotFoundPage() {
+export function NotFoundPage({ title, body, back }: NotFoundPageProps = {}) {
   return (
     <Page data-testid="page-not-found">
-      <PageHeading>
-        <FormattedMessage id="common.notFound.title" />
-      </PageHeading>
+      <PageHeading>{title ?? <FormattedMessage id="common.notFound.title" />}</PageHeading>
       <EmptyState
-        title={<FormattedMessage id="common.notFound.body" />}
+        title={body ?? <FormattedMessage id="common.notFound.body" />}
         action={
-          <Home to="/" data-testid="not-found-home">
-            <FormattedMessage id="common.notFound.home" />
-          </Home>
+          <Links>
+            {back !== undefined && (
+              <Back to={back.to} data-testid={back['data-testid'] ?? 'not-found-back'}>
+                {back.label}
+              </Back>
+            )}
+            <Back to="/" data-testid="not-found-home">
+              <FormattedMessage id="common.notFound.home" />
+            </Back>
+          </Links>
         }
       />
     </Page>

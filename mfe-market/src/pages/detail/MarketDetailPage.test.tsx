@@ -306,6 +306,27 @@ describe('MarketDetailPage against a real api server', () => {
     expect(screen.queryByTestId('buy-form')).toBeNull();
   });
 
+  it("says a void market's premium was missed, never 'not reached yet', and why it is void", async () => {
+    handler = answer(
+      detail({
+        state: 'Void',
+        label: { key: 'void', option: null },
+        lastTradingTime: NOW - 3600,
+        expirationTime: NOW + 3600,
+        premiumReached: false,
+        minPremium: (100n * E).toString(),
+        buyersStake: (20n * E).toString(),
+      }),
+    );
+    renderPage();
+    const premium = await screen.findByTestId('detail-min-premium');
+    expect(premium.textContent).toBe('100 USDT (not reached in time: the market is void)');
+    expect(screen.getByTestId('resolution-outcome').textContent).toContain(
+      'buyers had staked 20 USDT, below its minimum premium of 100 USDT',
+    );
+    expect(screen.queryByText('The issuer has not confirmed a result yet.')).toBeNull();
+  });
+
   it('shows an empty chart before the first trade', async () => {
     const inner = answer();
     handler = (path, body, res) =>
@@ -315,16 +336,39 @@ describe('MarketDetailPage against a real api server', () => {
     expect(screen.queryByTestId('odds-chart-probe')).toBeNull();
   });
 
-  it("says 'market not found' for an unknown id", async () => {
+  it('shows the not-found page, with a way back to the markets, for an id the api does not know', async () => {
     handler = (_path, _body, res) =>
       json(res, 404, { code: 40402, msg: 'api.error.marketNotFound', data: null, extra: { message: 'market not found' } });
     renderPage({ path: '/detail/999' });
-    const missing = await screen.findByTestId('detail-not-found');
-    expect(missing.textContent).toContain('Market not found');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market #999');
-    // Not found is final: asked once, no retry.
+    const missing = await screen.findByTestId('page-not-found');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market not found');
+    expect(missing.textContent).toContain('There is no market with this id.');
+    expect(screen.getByTestId('not-found-markets').getAttribute('href')).toBe('/market');
+    expect(screen.getByTestId('not-found-markets').textContent).toBe('Back to markets');
+    expect(screen.getByTestId('not-found-home').getAttribute('href')).toBe('/');
+    // Not found is final: asked once, no retry, no error.
     expect(detailCalls()).toHaveLength(1);
     expect(screen.queryByTestId('detail-error')).toBeNull();
+    expect(screen.queryByTestId('page-detail')).toBeNull();
+  });
+
+  it.each(['abc', '0', '007', '1.5', '-3', '12345678901234567', '9007199254740993x'])(
+    "shows the not-found page for '/detail/%s' without asking the api",
+    async (id) => {
+      renderPage({ path: `/detail/${encodeURIComponent(id)}` });
+      expect((await screen.findByTestId('page-not-found')).textContent).toContain('Market not found');
+      expect(screen.getByTestId('not-found-markets').getAttribute('href')).toBe('/market');
+      expect(screen.queryByTestId('detail-error')).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(detailCalls()).toHaveLength(0);
+    },
+  );
+
+  it('shows the not-found page when the api refuses the id as no market id (400 invalidMarketId)', async () => {
+    handler = (_path, _body, res) => json(res, 400, { code: 40004, msg: 'api.error.invalidMarketId', data: null });
+    renderPage({ path: '/detail/9007199254740991' });
+    expect((await screen.findByTestId('page-not-found')).textContent).toContain('Market not found');
+    expect(detailCalls()).toHaveLength(1);
   });
 
   it('shows a failure with a retry that asks again', async () => {

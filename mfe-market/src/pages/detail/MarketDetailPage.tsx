@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import {
-  EmptyState,
   ErrorNotice,
   FormattedMessage,
+  NotFoundPage,
   Page,
   PageHeading,
   Skeleton,
@@ -15,7 +15,7 @@ import {
 } from '@prds/shared';
 import { BuyForm } from './buy/BuyForm';
 import { OddsChartSection } from './chart/OddsChartSection';
-import { isMarketMissing } from './detailErrors';
+import { isMarketIdText, isMarketMissing } from './detailErrors';
 import { MarketHeader } from './header/MarketHeader';
 import { OptionList } from './options/OptionList';
 import { MyPositions } from './positions/MyPositions';
@@ -130,15 +130,21 @@ function LoadingView() {
   );
 }
 
-/**
- * `/detail/:id`: one market — its facts, options and odds history, buying, the account's position,
- * the resolution (result, challenges, vote, claims) and the trades. `client` is for tests; the page
- * uses the configured api.
- */
-export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
-  const { id = '' } = useParams<{ id: string }>();
+/** There is no market with this id (it cannot be one, or the api has never seen it): the site's not-found page. */
+function MarketNotFound() {
+  return (
+    <NotFoundPage
+      title={<FormattedMessage id="market.detail.notFound" />}
+      body={<FormattedMessage id="market.detail.notFoundHint" />}
+      back={{ to: '/market', label: <FormattedMessage id="market.detail.back" />, 'data-testid': 'not-found-markets' }}
+    />
+  );
+}
+
+function MarketDetail({ id, client }: { id: string; client?: HttpClient }) {
   const detail = useMarketDetail(id, client);
   const view = detail.data;
+  if (view === undefined && detail.isError && isMarketMissing(detail.error)) return <MarketNotFound />;
 
   let body;
   if (view !== undefined) {
@@ -151,7 +157,6 @@ export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
       />
     );
   } else {
-    const missing = detail.isError && isMarketMissing(detail.error);
     body = (
       <>
         <PageHeading>
@@ -159,12 +164,6 @@ export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
         </PageHeading>
         {!detail.isError ? (
           <LoadingView />
-        ) : missing ? (
-          <EmptyState
-            data-testid="detail-not-found"
-            title={<FormattedMessage id="market.detail.notFound" />}
-            description={<FormattedMessage id="market.detail.notFoundHint" />}
-          />
         ) : (
           <ErrorNotice
             data-testid="detail-error"
@@ -188,4 +187,16 @@ export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
       {body}
     </Page>
   );
+}
+
+/**
+ * `/detail/:id`: one market — its facts, options and odds history, buying, the account's position,
+ * the resolution (result, challenges, vote, claims) and the trades. An id that cannot be a market's
+ * or that the api does not know shows the not-found page; any other failure the error with Retry.
+ * `client` is for tests; the page uses the configured api.
+ */
+export function MarketDetailPage({ client }: { client?: HttpClient } = {}) {
+  const { id = '' } = useParams<{ id: string }>();
+  // Keyed by the id: another market's page starts afresh.
+  return isMarketIdText(id) ? <MarketDetail key={id} id={id} client={client} /> : <MarketNotFound />;
 }

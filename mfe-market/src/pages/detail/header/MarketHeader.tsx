@@ -14,6 +14,7 @@ import { CATEGORY_LABEL } from '../../list/marketLabels';
 import { DetailSection, Facts } from '../DetailSection';
 import { Usdt } from '../Usdt';
 import { IssuerFacts } from './IssuerFacts';
+import { MIN_PREMIUM_TEXT, minPremiumStatus } from './minPremiumStatus';
 import { Moment } from './Moment';
 import { safeHttpUrl } from './safeLink';
 
@@ -62,6 +63,7 @@ function SourceText({ text, testId }: { text: string; testId: string }) {
 /** The page's heading (event, state) and everything a buyer should know before buying. */
 export function MarketHeader({ view, now, actions }: { view: MarketDetailView; now: number; actions: ReactNode }) {
   const { market, issuerRecord } = view;
+  const premium = minPremiumStatus(market, now);
   return (
     <>
       <PageHeading
@@ -161,11 +163,8 @@ export function MarketHeader({ view, now, actions }: { view: MarketDetailView; n
             <Usdt wei={market.liquidity} />
           </Fact>
           <Fact label={<FormattedMessage id="market.detail.minPremium" />}>
-            <span data-testid="detail-min-premium" data-reached={market.premiumReached}>
-              <FormattedMessage
-                id={market.premiumReached ? 'market.detail.minPremiumReached' : 'market.detail.minPremiumPending'}
-                values={{ amount: <Usdt wei={market.minPremium} /> }}
-              />
+            <span data-testid="detail-min-premium" data-reached={market.premiumReached} data-status={premium}>
+              <FormattedMessage {...MIN_PREMIUM_TEXT[premium]} values={{ amount: <Usdt wei={market.minPremium} /> }} />
             </span>
           </Fact>
         </Facts>

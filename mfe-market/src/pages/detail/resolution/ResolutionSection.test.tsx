@@ -235,3 +235,117 @@ describe('ResolutionSection', () => {
     expect(screen.getByTestId('resolution-dao-result').textContent).toBe('Dry');
   });
 });
+
+describe('a final market says how it ended and what each participant gets back', () => {
+  const outcome = () => screen.getByTestId('resolution-outcome');
+  const line = (name: string) => outcome().querySelector(`[data-line="${name}"]`)?.textContent ?? null;
+
+  it('void: the premium missed by the last trading time, full refunds, and how to claim them', async () => {
+    const view = viewFixture({
+      market: marketFixture({
+        phase: 'Trading',
+        state: 'Void',
+        label: { key: 'void', option: null },
+        lastTradingTime: NOW - 2 * DAY,
+        buyersStake: (20n * E).toString(),
+        minPremium: (100n * E).toString(),
+        premiumReached: false,
+      }),
+      positions: positionFixture({ pendingPayoff: ((102n * E) / 10n).toString() }),
+    });
+    await renderSection(view, BUYER);
+    expect(screen.queryByText('The issuer has not confirmed a result yet.')).toBeNull();
+    expect(outcome().dataset.outcome).toBe('void');
+    expect(outcome().dataset.reason).toBe('premium');
+    expect(line('why')).toMatch(
+      /^This market is void: when trading ended \(.+\), buyers had staked 20 USDT, below its minimum premium of 100 USDT\.$/,
+    );
+    expect(line('back')).toContain('Every buyer gets back everything they paid, fees included.');
+    expect(line('how')).toBe('Refunds are not sent automatically: connect the wallet that bought and press Claim refund below.');
+    // The button the text names is there, with the full refund.
+    expect(screen.getByTestId('claim-submit').textContent).toBe('Claim refund');
+    expect(screen.getByTestId('claim-refund-amount').textContent).toBe('10.2 USDT');
+  });
+
+  it('void after an early confirmation: the stakes before the known time missed the premium', async () => {
+    const view = viewFixture({
+      market: marketFixture({
+        phase: 'Void',
+        state: 'Void',
+        label: { key: 'void', option: null },
+        early: true,
+        knownAt: NOW - 3 * DAY,
+        confirmedAt: NOW - 2 * DAY,
+        result: 0,
+        premiumReached: true,
+      }),
+    });
+    await renderSection(view, null);
+    expect(outcome().dataset.reason).toBe('earlyCutoff');
+    expect(line('why')).toMatch(
+      /^This market is void: the issuer confirmed the result early, and the stakes placed before the outcome was known \(.+\) stayed below its minimum premium of 10 USDT\.$/,
+    );
+  });
+
+  it('cancelled: why, that only the issuer had a stake and got it back, nothing to claim', async () => {
+    const view = viewFixture({
+      market: marketFixture({ phase: 'Cancelled', state: 'Cancelled', label: { key: 'eventCancelled', option: null } }),
+    });
+    await renderSection(view, null);
+    expect(screen.queryByText('The issuer has not confirmed a result yet.')).toBeNull();
+    expect(outcome().dataset.outcome).toBe('cancelled');
+    expect(line('why')).toBe(
+      'The issuer cancelled this market before anyone bought a position. A cancellation cannot be undone.',
+    );
+    expect(line('back')).toContain('there is nothing to claim');
+    expect(line('how')).toBeNull();
+    expect(screen.queryByTestId('claim-panel')).toBeNull();
+  });
+
+  it('invalid: the reason, full refunds and how to claim them', async () => {
+    const view = viewFixture({
+      market: marketFixture({
+        phase: 'Invalid',
+        state: 'Invalid',
+        label: { key: 'invalid', option: null },
+        invalidReason: 'AbsentNoQuorum',
+        issuerAbsent: true,
+      }),
+    });
+    await renderSection(view, null);
+    expect(outcome().dataset.reason).toBe('absentNoQuorum');
+    expect(line('why')).toBe(
+      'This market is invalid: the issuer did not confirm the result in time, and the community vote missed its quorum.',
+    );
+    expect(line('back')).toBe('Every buyer gets back everything they paid, fees included, and the issuer its seeded liquidity.');
+    expect(line('how')).toContain('press Claim refund below');
+  });
+
+  it('finished: the result, who shares the pool, and how to claim the payout', async () => {
+    const view = viewFixture({
+      market: marketFixture({
+        phase: 'Final',
+        state: 'Finished',
+        label: { key: 'confirmedNotOccurred', option: 1 },
+        result: 1,
+        issuerResult: 1,
+        confirmedAt: NOW - 8 * DAY,
+        windowEnd: NOW - DAY,
+        finalizedAt: NOW,
+      }),
+    });
+    await renderSection(view, null);
+    expect(line('why')).toBe(
+      'The result is final: Dry. Holders of Dry share the pool in proportion to their stakes; stakes on the other options are not returned.',
+    );
+    expect(line('late')).toBeNull();
+    expect(line('how')).toContain('press Claim payout below');
+    expect(screen.getByTestId('resolution-result').textContent).toBe('Dry');
+  });
+
+  it('a market not final yet has no outcome text', async () => {
+    await renderSection(viewFixture(), ISSUER);
+    expect(screen.queryByTestId('resolution-outcome')).toBeNull();
+    expect(screen.getByTestId('resolution-result').textContent).toBe('The issuer has not confirmed a result yet.');
+  });
+});
