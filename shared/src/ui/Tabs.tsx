@@ -1,6 +1,7 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
+import { useIntl } from 'react-intl';
 import { Link, useMatch, useResolvedPath } from 'react-router-dom';
 
 export interface TabItem {
@@ -25,18 +26,69 @@ export interface TabsProps {
   readonly 'data-testid'?: string;
 }
 
+/** How far the row of tabs runs past each edge of what is shown (logical: start = before the first shown tab). */
+interface Overflow {
+  readonly start: boolean;
+  readonly end: boolean;
+}
+
+/** Width of the faded strip, and of the scroll button over it. */
+const EDGE = '0.64rem';
+
+const Frame = styled.div`
+  position: relative;
+  min-width: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+// Only an edge the row continues past fades (--s start, --e end, swapped right to left). A mask reads
+// only alpha: any opaque token will do. (No comments inside the CSS: they would ship in the bundle.)
 const List = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.spacing.xs};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   overflow-x: auto;
   scrollbar-width: none;
-  /* On a narrow screen the tabs scroll sideways; fading the trailing edge shows there is more.
-     Where they fit, the faded strip is the empty end of the row. */
-  /* A mask reads only alpha: any opaque token will do. */
-  mask-image: linear-gradient(to right, ${({ theme }) => theme.colors.text} calc(100% - 2rem), transparent);
+  --l: var(--s, 0px);
+  --r: var(--e, 0px);
+  mask-image: linear-gradient(
+    to right,
+    transparent,
+    ${({ theme }) => theme.colors.text} var(--l),
+    ${({ theme }) => theme.colors.text} calc(100% - var(--r)),
+    transparent
+  );
   [dir='rtl'] & {
-    mask-image: linear-gradient(to left, ${({ theme }) => theme.colors.text} calc(100% - 2rem), transparent);
+    --l: var(--e, 0px);
+    --r: var(--s, 0px);
+  }
+  &[data-overflow-start='true'] {
+    --s: ${EDGE};
+  }
+  &[data-overflow-end='true'] {
+    --e: ${EDGE};
+  }
+`;
+
+const ScrollButton = styled.button`
+  position: absolute;
+  top: 0;
+  bottom: 0;
+  z-index: 1;
+  width: ${EDGE};
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.font.size.xl};
+  cursor: pointer;
+  &[data-edge='start'] {
+    inset-inline-start: 0;
+  }
+  &[data-edge='end'] {
+    inset-inline-end: 0;
+  }
+  [dir='rtl'] & {
+    transform: scaleX(-1);
   }
 `;
 
@@ -56,7 +108,7 @@ const tabStyles = (theme: Theme, selected: boolean) => css`
     content: '';
     position: absolute;
     inset-inline: ${theme.spacing.sm};
-    bottom: -1px;
+    bottom: 0;
     height: 2px;
     border-radius: 2px;
     background: ${selected ? theme.colors.primary : 'transparent'};
@@ -91,18 +143,100 @@ function LinkTab({ item }: { item: TabItem & { to: string } }) {
   );
 }
 
+const isRtl = (element: HTMLElement) => getComputedStyle(element).direction === 'rtl';
+
+function measureOverflow(list: HTMLElement): Overflow {
+  const room = list.scrollWidth - list.clientWidth;
+  // How far the list is scrolled from its start, whichever way the page runs (RTL scrollLeft is ≤ 0);
+  // a pixel of slack, as zoomed pages report fractional sizes.
+  const scrolled = Math.abs(list.scrollLeft);
+  return { start: scrolled > 1, end: room - scrolled > 1 };
+}
+
+/** Scrolls `list` sideways (never the page) just enough to show `tab` whole, with the faded edge beside it. */
+function revealTab(list: HTMLElement, tab: HTMLElement, smooth: boolean) {
+  const shown = list.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  // Keep the tab clear of the faded strip and the scroll button over it.
+  const margin = Math.min(box.width, shown.width / 4);
+  let delta = 0;
+  if (box.left < shown.left + margin) delta = box.left - shown.left - margin;
+  else if (box.right > shown.right - margin) delta = box.right - shown.right + margin;
+  if (delta !== 0) list.scrollBy?.({ left: delta, behavior: smooth ? 'smooth' : 'auto' });
+}
+
 /**
  * Tabs as router links (each tab a route, e.g. Get License / My License) or as buttons with
- * `value`/`onChange`. Arrow keys, Home and End move between tabs.
+ * `value`/`onChange`. Arrow keys, Home and End move between tabs. A row wider than the screen scrolls
+ * sideways: the edge it continues past fades and carries a button that scrolls it (left to right or right
+ * to left alike), and the selected tab is scrolled into view.
  */
 export function Tabs({ items, value, onChange, className, 'aria-label': label, 'data-testid': testId }: TabsProps) {
+  const intl = useIntl();
   const listRef = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
+
+  const update = useCallback(() => {
+    const list = listRef.current;
+    if (list === null) return;
+    const next = measureOverflow(list);
+    setOverflow((current) => (current.start === next.start && current.end === next.end ? current : next));
+  }, []);
+
+  // Measure on scroll and whenever the list or a tab changes size (a count arriving in a label, a
+  // language switch, a rotated phone).
+  useEffect(() => {
+    const list = listRef.current;
+    if (list === null) return;
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(list);
+    for (const child of Array.from(list.children)) observer?.observe(child);
+    return () => {
+      list.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [update, items]);
+
+  // The selected tab stays in view: on arrival (a link to the last tab) and whenever the choice
+  // changes, not on every render (that would undo the user's own scrolling).
+  const revealed = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ?? null;
+    if (list === null || tab === null || tab === revealed.current) return;
+    revealTab(list, tab, revealed.current !== null);
+    revealed.current = tab;
+  });
+
+  const scrollToward = (edge: 'start' | 'end') => {
+    const list = listRef.current;
+    if (list === null) return;
+    const step = list.clientWidth * 0.7 * (edge === 'end' ? 1 : -1) * (isRtl(list) ? -1 : 1);
+    list.scrollBy?.({ left: step, behavior: 'smooth' });
+  };
+  // Pointer help only: keyboard users move along the row with the arrow keys, which scroll it.
+  const button = (edge: 'start' | 'end') =>
+    overflow[edge] && (
+      <ScrollButton
+        type="button"
+        data-edge={edge}
+        tabIndex={-1}
+        aria-hidden="true"
+        title={intl.formatMessage({ id: edge === 'start' ? 'common.tabs.scrollBack' : 'common.tabs.scrollForward' })}
+        data-testid={testId && `${testId}-scroll-${edge === 'start' ? 'back' : 'forward'}`}
+        onClick={() => scrollToward(edge)}
+      >
+        {edge === 'start' ? '‹' : '›'}
+      </ScrollButton>
+    );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []);
     const index = tabs.findIndex((tab) => tab === document.activeElement);
     if (index < 0 || tabs.length === 0) return;
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const rtl = isRtl(event.currentTarget);
     const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
     let next: number | undefined;
     if (step !== undefined) next = (index + step + tabs.length) % tabs.length;
@@ -110,29 +244,43 @@ export function Tabs({ items, value, onChange, className, 'aria-label': label, '
     else if (event.key === 'End') next = tabs.length - 1;
     if (next === undefined) return;
     event.preventDefault();
-    tabs[next]?.focus();
+    const target = tabs[next];
+    target?.focus();
+    if (target && listRef.current) revealTab(listRef.current, target, true);
   };
 
   return (
-    <List role="tablist" aria-label={label} className={className} data-testid={testId} ref={listRef} onKeyDown={onKeyDown}>
-      {items.map((item) => {
-        if (item.to !== undefined) return <LinkTab key={item.value} item={{ ...item, to: item.to }} />;
-        const selected = item.value === value;
-        return (
-          <TabButton
-            key={item.value}
-            type="button"
-            role="tab"
-            aria-selected={selected}
-            tabIndex={selected || value === undefined ? 0 : -1}
-            data-testid={item['data-testid']}
-            $selected={selected}
-            onClick={() => onChange?.(item.value)}
-          >
-            {item.label}
-          </TabButton>
-        );
-      })}
-    </List>
+    <Frame className={className}>
+      {button('start')}
+      <List
+        role="tablist"
+        aria-label={label}
+        data-testid={testId}
+        data-overflow-start={overflow.start}
+        data-overflow-end={overflow.end}
+        ref={listRef}
+        onKeyDown={onKeyDown}
+      >
+        {items.map((item) => {
+          if (item.to !== undefined) return <LinkTab key={item.value} item={{ ...item, to: item.to }} />;
+          const selected = item.value === value;
+          return (
+            <TabButton
+              key={item.value}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              tabIndex={selected || value === undefined ? 0 : -1}
+              data-testid={item['data-testid']}
+              $selected={selected}
+              onClick={() => onChange?.(item.value)}
+            >
+              {item.label}
+            </TabButton>
+          );
+        })}
+      </List>
+      {button('end')}
+    </Frame>
   );
 }
