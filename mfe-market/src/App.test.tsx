@@ -80,9 +80,17 @@ describe('market list', () => {
 
 describe('market detail', () => {
   it('names the market id while its data loads', async () => {
-    renderAt('/detail/abc-9');
+    renderAt('/detail/9');
     const page = await screen.findByTestId('page-detail');
-    expect(page.dataset.marketId).toBe('abc-9');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market #abc-9');
+    expect(page.dataset.marketId).toBe('9');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market #9');
+  });
+
+  it('shows the shared not-found page for an id that cannot be a market, with a way back to the markets', async () => {
+    renderAt('/detail/abc-9', 'host');
+    const page = await screen.findByTestId('page-not-found');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Market not found');
+    expect(page.querySelector('a[href="/market"]')?.textContent).toBe('Back to markets');
+    expect(screen.queryByTestId('page-detail')).toBeNull();
   });
 });

@@ -327,6 +327,14 @@ describe('MarketDetailPage against a real api server', () => {
     expect(screen.queryByText('The issuer has not confirmed a result yet.')).toBeNull();
   });
 
+  it("names each trade's cells for the stacked phone layout, where the table head is hidden", async () => {
+    renderPage();
+    const [row] = await within(await screen.findByTestId('detail-trades')).findAllByTestId('trade-row');
+    const cells = Array.from(row?.querySelectorAll('td') ?? []);
+    expect(cells.map((cell) => cell.dataset.label ?? null)).toEqual([null, 'Account', 'Option', 'Amount', 'Odds after']);
+    expect(cells[0]?.className).toBe('time');
+  });
+
   it('shows an empty chart before the first trade', async () => {
     const inner = answer();
     handler = (path, body, res) =>

@@ -11,6 +11,7 @@ import {
   shortAddress,
   styled,
   useInfiniteQuery,
+  visuallyHidden,
   useIntl,
   type HttpClient,
   type MarketDetail,
@@ -24,9 +25,12 @@ const Scroll = styled.div`
   overflow-x: auto;
 `;
 
+/**
+ * From tablet up a table; on a phone each trade is a small card (time on top, then account, option,
+ * amount and odds, each under its column's name), so nothing runs off the right edge.
+ */
 const Table = styled.table`
   width: 100%;
-  min-width: 5.6rem;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.font.size.sm};
 
@@ -48,6 +52,49 @@ const Table = styled.table`
   tbody tr td {
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
+
+  @media ${({ theme }) => theme.breakpoints.tablet} {
+    min-width: 5.6rem;
+  }
+
+  @media not all and ${({ theme }) => theme.breakpoints.tablet} {
+    &,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      ${visuallyHidden}
+    }
+    tbody tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.md};
+      padding: ${({ theme }) => theme.spacing.sm} 0;
+      border-top: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tbody tr td,
+    tbody tr td.number {
+      min-width: 0;
+      padding: 0;
+      border: 0;
+      text-align: start;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+    td.time {
+      grid-column: 1 / -1;
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.font.size.xs};
+    }
+    td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.font.size.xs};
+    }
+  }
 `;
 
 const Account = styled.span`
@@ -66,6 +113,13 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
   });
   const rows = trades.data?.pages.flatMap((page) => page.list) ?? [];
   const option = (index: number) => market.options.find((o) => o.index === index) ?? { index, label: null };
+  // Each cell names its column for the stacked phone layout, where the table's head is not shown.
+  const labels = {
+    account: intl.formatMessage({ id: 'market.detail.trades.account' }),
+    option: intl.formatMessage({ id: 'market.detail.trades.option' }),
+    amount: intl.formatMessage({ id: 'market.detail.trades.amount' }),
+    oddsAfter: intl.formatMessage({ id: 'market.detail.trades.oddsAfter' }),
+  };
 
   let body;
   if (trades.isError && !trades.data) {
@@ -101,21 +155,23 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
             <tbody>
               {rows.map((trade) => (
                 <tr key={`${trade.txHash}-${trade.logIndex}`} data-testid="trade-row" data-tx={trade.txHash}>
-                  <td>
+                  <td className="time">
                     <time dateTime={new Date(trade.time * 1000).toISOString()}>
                       {intl.formatDate(trade.time * 1000, { dateStyle: 'short', timeStyle: 'short' })}
                     </time>
                   </td>
-                  <td>
+                  <td data-label={labels.account}>
                     <Account title={trade.account}>{shortAddress(trade.account)}</Account>
                   </td>
-                  <td dir="auto">
+                  <td data-label={labels.option} dir="auto">
                     <OptionName option={option(trade.option)} />
                   </td>
-                  <td className="number">
+                  <td className="number" data-label={labels.amount}>
                     <Usdt wei={trade.amount} />
                   </td>
-                  <td className="number">{trade.odds === null ? '--' : formatAmount(trade.odds, 2)}</td>
+                  <td className="number" data-label={labels.oddsAfter}>
+                    {trade.odds === null ? '--' : formatAmount(trade.odds, 2)}
+                  </td>
                 </tr>
               ))}
             </tbody>
