@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { SHARED_INSTANCE_ID } from '@prds/shared';
-import { renderRemoteAt } from '@prds/shared/testing';
+import { SHARED_INSTANCE_ID, createStore, langAtom } from '@prds/shared';
+import { fillDateTime, renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 
 function renderAt(path: string, mount: 'root' | 'host' = 'root') {
@@ -78,10 +78,15 @@ describe('issue form', () => {
     fireEvent.click(screen.getByTestId('issue-option-add'));
     expect(screen.getAllByTestId('issue-option')).toHaveLength(2);
 
-    fireEvent.change(screen.getByTestId('issue-last-trading-time'), { target: { value: '2000-01-01T00:00' } });
+    // The date fields (the shared picker) load on first use.
+    const lastTrading = await screen.findByTestId('issue-last-trading-time', {}, { timeout: 4000 });
+    const expiration = await screen.findByTestId('issue-expiration-time', {}, { timeout: 4000 });
+    fillDateTime(lastTrading, { year: 2000, month: 1, day: 1, hour: 0, minute: 0 });
+    expect(lastTrading.dataset.value).toBe(String(new Date(2000, 0, 1, 0, 0).getTime() / 1000));
     expect(messages()).toContain('Last trading time must be greater than today');
-    fireEvent.change(screen.getByTestId('issue-last-trading-time'), { target: { value: '2999-02-01T00:00' } });
-    fireEvent.change(screen.getByTestId('issue-expiration-time'), { target: { value: '2999-01-01T00:00' } });
+    fillDateTime(lastTrading, { year: 2999, month: 2, day: 1, hour: 15, minute: 30 });
+    expect(lastTrading.dataset.value).toBe(String(new Date(2999, 1, 1, 15, 30).getTime() / 1000));
+    fillDateTime(expiration, { year: 2999, month: 1, day: 1, hour: 0, minute: 0 });
     expect(messages()).toContain('Last trading time is greater than expiration time');
   });
 
@@ -90,5 +95,20 @@ describe('issue form', () => {
     expect(await screen.findByTestId('issue-margin')).toBeTruthy();
     fireEvent.change(screen.getByTestId('issue-collateral'), { target: { value: 'nft' } });
     expect(screen.queryByTestId('issue-margin')).toBeNull();
+  });
+
+  it("writes its dates in the page's language with the time zone, not the browser's 'mm/dd/yyyy'", async () => {
+    const store = createStore();
+    store.set(langAtom, 'zh');
+    renderRemoteAt(App, '/issue', { store });
+    const field = await screen.findByTestId('issue-last-trading-time', {}, { timeout: 4000 });
+    expect(field.tagName).not.toBe('INPUT');
+    const placeholders = Array.from(field.querySelectorAll('[data-placeholder]')).map((p) => p.textContent);
+    expect(placeholders.slice(0, 3)).toEqual(['年', '月', '日']);
+    expect(within(field).getByTestId('date-time-zone').textContent).toMatch(/^时区：/);
+    expect(within(field).getByRole('group', { name: '最后交易时间' })).toBeTruthy();
+    expect(screen.getByTestId('issue-form').querySelectorAll('input[type="datetime-local"]:not([tabindex="-1"])')).toHaveLength(
+      0,
+    );
   });
 });

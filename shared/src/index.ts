@@ -131,7 +131,9 @@ export { Badge, type BadgeTone } from './ui/Badge';
 export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
 export { visuallyHidden } from './ui/visuallyHidden';
-export { NotFoundPage } from './ui/NotFoundPage';
+export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
+export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
+export { FileButton, type FileButtonProps } from './ui/FileButton';
 export { SharedProbe, type RemoteName } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';
 

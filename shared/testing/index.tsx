@@ -1,5 +1,5 @@
 // Test helpers for the remotes' suites (`@prds/shared/testing`); never imported by product code.
-import { render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '../src/providers/AppProviders';
@@ -36,4 +36,49 @@ export function renderRemoteAt(App: ComponentType, path: string, options: Render
       </MemoryRouter>
     </AppProviders>,
   );
+}
+
+export interface DateTimeParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  /** 0–23, whatever clock the page's language shows. */
+  readonly hour: number;
+  readonly minute: number;
+}
+
+/**
+ * Types a moment into a `DateTimeField` (found by its test id, once its picker has loaded) the way a
+ * user does, segment by segment, in whatever order and clock the page's language shows them.
+ */
+export function fillDateTime(field: HTMLElement, parts: DateTimeParts): void {
+  const segment = (type: string) => field.querySelector<HTMLElement>(`[data-type="${type}"]`);
+  const typeInto = (element: HTMLElement, text: string) => {
+    act(() => element.focus());
+    for (const data of text) {
+      act(() => {
+        element.dispatchEvent(new InputEvent('beforeinput', { data, inputType: 'insertText', bubbles: true, cancelable: true }));
+      });
+    }
+  };
+  const twelveHour = segment('dayPeriod') !== null;
+  const values: Record<string, string> = {
+    year: String(parts.year),
+    month: String(parts.month).padStart(2, '0'),
+    day: String(parts.day).padStart(2, '0'),
+    hour: String(twelveHour ? parts.hour % 12 || 12 : parts.hour).padStart(2, '0'),
+    minute: String(parts.minute).padStart(2, '0'),
+  };
+  for (const [type, text] of Object.entries(values)) {
+    const element = segment(type);
+    if (element === null) throw new Error(`the date-time field has no ${type} segment`);
+    typeInto(element, text);
+  }
+  const period = segment('dayPeriod');
+  // The day period's value is 0 (before noon) or 12: step it when it is the other one.
+  if (period !== null && Number(period.getAttribute('aria-valuenow')) !== (parts.hour >= 12 ? 12 : 0)) {
+    act(() => period.focus());
+    fireEvent.keyDown(period, { key: 'ArrowUp' });
+  }
+  act(() => (document.activeElement as HTMLElement | null)?.blur());
 }

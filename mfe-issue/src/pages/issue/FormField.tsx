@@ -29,11 +29,17 @@ export interface FormFieldProps {
   readonly children: ReactNode;
 }
 
-/** Label, control, hint and the field's inline message; the control should set aria-describedby to `${htmlFor}-error`. */
+/**
+ * Label, control, hint and the field's inline message; the control should set aria-describedby to
+ * `${htmlFor}-error`. A control that is not a form element (the date-time field) is named by the label's
+ * id, `${htmlFor}-label`, through aria-labelledby.
+ */
 export function FormField({ htmlFor, label, hint, error, children }: FormFieldProps) {
   return (
     <Wrapper>
-      <Label htmlFor={htmlFor}>{label}</Label>
+      <Label htmlFor={htmlFor} id={`${htmlFor}-label`}>
+        {label}
+      </Label>
       {children}
       {hint !== undefined && <Hint>{hint}</Hint>}
       <IssueErrorText id={`${htmlFor}-error`} error={error} />

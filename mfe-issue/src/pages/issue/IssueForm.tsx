@@ -1,6 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Card, FormattedMessage, Input, PAY_TOKEN, Select, styled, useIntl, useIsConnected } from '@prds/shared';
+import {
+  Button,
+  Card,
+  DateTimeField,
+  FormattedMessage,
+  Input,
+  PAY_TOKEN,
+  Select,
+  styled,
+  useIntl,
+  useIsConnected,
+} from '@prds/shared';
 import { FormField } from './FormField';
 import { IssueErrorText } from './IssueErrorText';
 import { OptionsField, type OptionDraft } from './OptionsField';
@@ -70,6 +81,15 @@ const Submit = styled.div`
   }
 `;
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The validation reads `datetime-local` text (local time); the date-time field gives unix seconds. */
+function localDateTimeText(seconds: number | null): string {
+  if (seconds === null) return '';
+  const d = new Date(seconds * 1000);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 /** Shown where the chain supplies a value we cannot read yet. */
 const UNKNOWN_VALUE = '--';
 
@@ -91,8 +111,11 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
     { key: 0, text: '' },
     { key: 1, text: '' },
   ]);
-  const [lastTradingTime, setLastTradingTime] = useState('');
-  const [expirationTime, setExpirationTime] = useState('');
+  // Unix seconds, null while empty.
+  const [lastTradingTime, setLastTradingTime] = useState<number | null>(null);
+  const [expirationTime, setExpirationTime] = useState<number | null>(null);
+  // The earliest moment the date fields offer: when the form opened (the submit checks against its own moment).
+  const [openedAt] = useState(() => Math.floor(Date.now() / 1000));
   const [liquidity, setLiquidity] = useState('');
   const [collateral, setCollateral] = useState<CollateralKind>('token');
   const [margin, setMargin] = useState('');
@@ -115,8 +138,8 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
         licenseId,
         event,
         options: options.map((option) => option.text),
-        lastTradingTime,
-        expirationTime,
+        lastTradingTime: localDateTimeText(lastTradingTime),
+        expirationTime: localDateTimeText(expirationTime),
         liquidity,
         collateral,
         margin,
@@ -208,14 +231,14 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
             label={<FormattedMessage id="issue.form.lastTradingTime" />}
             error={fields.lastTradingTime}
           >
-            <Input
-              id="issue-last-trading-time"
+            <DateTimeField
               data-testid="issue-last-trading-time"
-              type="datetime-local"
-              value={lastTradingTime}
-              aria-invalid={invalid('lastTradingTime')}
+              aria-labelledby="issue-last-trading-time-label"
               aria-describedby="issue-last-trading-time-error"
-              onChange={(change) => setLastTradingTime(change.target.value)}
+              value={lastTradingTime}
+              min={openedAt}
+              invalid={invalid('lastTradingTime')}
+              onChange={setLastTradingTime}
             />
           </FormField>
           <FormField
@@ -223,14 +246,14 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
             label={<FormattedMessage id="issue.form.expirationTime" />}
             error={fields.expirationTime}
           >
-            <Input
-              id="issue-expiration-time"
+            <DateTimeField
               data-testid="issue-expiration-time"
-              type="datetime-local"
-              value={expirationTime}
-              aria-invalid={invalid('expirationTime')}
+              aria-labelledby="issue-expiration-time-label"
               aria-describedby="issue-expiration-time-error"
-              onChange={(change) => setExpirationTime(change.target.value)}
+              value={expirationTime}
+              min={lastTradingTime ?? openedAt}
+              invalid={invalid('expirationTime')}
+              onChange={setExpirationTime}
             />
           </FormField>
         </TwoColumns>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   Button,
+  FileButton,
   FormattedMessage,
   PLATFORM_TOKEN,
   Spinner,
@@ -21,7 +22,7 @@ import { EVIDENCE_API_ERRORS, EVIDENCE_IMAGE_TYPES, EVIDENCE_TEXT_MAX, checkEvid
 import { ErrorText, Field, KnownAtField, OptionSelect, Panel, Row, Stack, TextArea } from './panel';
 import type { ChallengeAvailability } from './resolutionActions';
 import { CHALLENGE_TX_MESSAGES } from './resolutionMessages';
-import { KNOWN_AT_ERROR_MESSAGE, checkKnownAt, fromDateTimeLocal, type KnownAtError } from './timeInput';
+import { KNOWN_AT_ERROR_MESSAGE, checkKnownAt, type KnownAtError } from './timeInput';
 
 type FormError = EvidenceError | 'textInvalid' | 'option' | 'insufficientBalance' | 'upload' | KnownAtErrorKey;
 type KnownAtErrorKey = `knownAt.${KnownAtError}`;
@@ -76,7 +77,7 @@ export function ChallengeForm({
   const tx = useTransaction(CHALLENGE_TX_MESSAGES);
   const { balance } = useTokenBalance(PLATFORM_TOKEN);
   const [option, setOption] = useState('');
-  const [knownAtText, setKnownAtText] = useState('');
+  const [knownAtInput, setKnownAtInput] = useState<number | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<FormError | null>(null);
@@ -114,15 +115,14 @@ export function ChallengeForm({
     if (busy) return;
     let knownAt = 0;
     let problem: FormError | null = option === '' ? 'option' : checkEvidence(image, text);
-    if (problem === null && market.early && knownAtText !== '') {
-      const parsed = fromDateTimeLocal(knownAtText);
-      const knownAtError = checkKnownAt(parsed, {
+    if (problem === null && market.early && knownAtInput !== null) {
+      const knownAtError = checkKnownAt(knownAtInput, {
         createdAt: market.createdAt,
         latest: market.confirmedAt ?? market.createdAt,
         latestIs: 'confirmation',
       });
       if (knownAtError !== null) problem = `knownAt.${knownAtError}`;
-      else knownAt = parsed ?? 0;
+      else knownAt = knownAtInput;
     }
     if (problem === null && stake !== null && balance !== null && balance < stake) problem = 'insufficientBalance';
     setError(problem);
@@ -171,20 +171,22 @@ export function ChallengeForm({
         {market.early && (
           <KnownAtField
             label={<FormattedMessage id="market.resolution.challenge.knownAt" />}
-            value={knownAtText}
-            onChange={setKnownAtText}
+            value={knownAtInput}
+            onChange={setKnownAtInput}
+            min={market.createdAt}
+            max={market.confirmedAt ?? market.createdAt}
+            invalid={error !== null && error.startsWith('knownAt.')}
             testId="challenge-known-at"
           />
         )}
-        <Field>
-          <FormattedMessage id="market.resolution.challenge.image" />
-          <input
-            type="file"
-            data-testid="challenge-image"
-            accept={EVIDENCE_IMAGE_TYPES.join(',')}
-            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
-          />
-        </Field>
+        <FileButton
+          label={<FormattedMessage id="market.resolution.challenge.image" />}
+          file={image}
+          onChange={setImage}
+          accept={EVIDENCE_IMAGE_TYPES.join(',')}
+          invalid={error === 'imageType' || error === 'imageTooLarge'}
+          data-testid="challenge-image"
+        />
         {preview !== null && (
           <Preview src={preview} alt={intl.formatMessage({ id: 'market.resolution.challenge.imagePreview' })} />
         )}

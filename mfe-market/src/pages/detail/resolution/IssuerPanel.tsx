@@ -16,7 +16,7 @@ import { Muted } from '../DetailSection';
 import { ErrorText, Field, KnownAtField, OptionSelect, Panel, Row, Stack } from './panel';
 import type { ResolutionActions } from './resolutionActions';
 import { CONFIRM_TX_MESSAGES, MARGIN_TX_MESSAGES, RESPOND_TX_MESSAGES } from './resolutionMessages';
-import { KNOWN_AT_ERROR_MESSAGE, checkKnownAt, fromDateTimeLocal, toDateTimeLocal, type KnownAtError } from './timeInput';
+import { KNOWN_AT_ERROR_MESSAGE, checkKnownAt, type KnownAtError } from './timeInput';
 
 const MARGIN_ERROR = {
   empty: { id: 'market.resolution.margin.error.empty' },
@@ -46,7 +46,8 @@ export function IssuerPanel({
   const marginTx = useTransaction(MARGIN_TX_MESSAGES);
   const { balance } = useTokenBalance(PAY_TOKEN);
   const [option, setOption] = useState('');
-  const [knownAtText, setKnownAtText] = useState(() => toDateTimeLocal(now));
+  // Starts at the current minute (the field's granularity), which the contract accepts as known-at.
+  const [knownAt, setKnownAt] = useState<number | null>(() => Math.floor(now / 60) * 60);
   const [optionMissing, setOptionMissing] = useState(false);
   const [knownAtError, setKnownAtError] = useState<KnownAtError | null>(null);
   const [marginText, setMarginText] = useState('');
@@ -76,7 +77,6 @@ export function IssuerPanel({
 
   const onConfirmEarly = () => {
     const index = chosen();
-    const knownAt = fromDateTimeLocal(knownAtText);
     const error = checkKnownAt(knownAt, { createdAt: market.createdAt, latest: now, latestIs: 'now' });
     setKnownAtError(error);
     if (index === null || error !== null || knownAt === null) return;
@@ -124,8 +124,11 @@ export function IssuerPanel({
               <Row>
                 <KnownAtField
                   label={<FormattedMessage id="market.resolution.issuer.knownAt" />}
-                  value={knownAtText}
-                  onChange={setKnownAtText}
+                  value={knownAt}
+                  onChange={setKnownAt}
+                  min={market.createdAt}
+                  max={now}
+                  invalid={knownAtError !== null}
                   testId="issuer-known-at"
                 />
                 <Button

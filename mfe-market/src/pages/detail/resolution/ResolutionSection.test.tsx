@@ -10,6 +10,7 @@ import {
   createStore,
   desireChainIdAtom,
   fundDataAtom,
+  langAtom,
   protocolConfigQueryKey,
   type MarketDetailView,
   type PrdsStore,
@@ -122,7 +123,11 @@ describe('ResolutionSection', () => {
     });
     await renderSection(open, ISSUER);
     fireEvent.change(screen.getByTestId('issuer-result-option'), { target: { value: '0' } });
-    fireEvent.change(screen.getByTestId('issuer-known-at'), { target: { value: '2099-01-01T00:00' } });
+    // The shared date-time field loads lazily, starting at chain time's minute: a year later is in the future.
+    const year = (await screen.findByTestId('issuer-known-at')).querySelector<HTMLElement>('[data-type="year"]') as HTMLElement;
+    act(() => year.focus());
+    fireEvent.keyDown(year, { key: 'ArrowUp' });
+    expect(screen.getByTestId('issuer-known-at').dataset.value).toBe(String(NOW - (NOW % 60) + 365 * DAY));
     fireEvent.click(screen.getByTestId('issuer-confirm-early-submit'));
     expect(screen.getByRole('alert').textContent).toBe('The time cannot be in the future');
   });
@@ -159,7 +164,7 @@ describe('ResolutionSection', () => {
     fireEvent.click(screen.getByTestId('challenge-submit'));
     expect(screen.getByTestId('challenge-error').textContent).toBe('Add a battle image or battle information');
     const gif = new File([new Uint8Array([71, 73, 70])], 'proof.gif', { type: 'image/gif' });
-    fireEvent.change(screen.getByTestId('challenge-image'), { target: { files: [gif] } });
+    fireEvent.change(await screen.findByTestId('challenge-image'), { target: { files: [gif] } });
     fireEvent.click(screen.getByTestId('challenge-submit'));
     expect(screen.getByTestId('challenge-error').textContent).toBe('The battle image must be a PNG, JPEG or WebP picture');
     expect(requests.filter((url) => url.includes('/api/evidence'))).toEqual([]);
@@ -347,5 +352,44 @@ describe('a final market says how it ended and what each participant gets back',
     await renderSection(viewFixture(), ISSUER);
     expect(screen.queryByTestId('resolution-outcome')).toBeNull();
     expect(screen.getByTestId('resolution-result').textContent).toBe('The issuer has not confirmed a result yet.');
+  });
+});
+
+describe("the resolution forms speak the page's language, not the browser's", () => {
+  it('challenge: a localized date-time field with its time zone and a localized file button (Chinese)', async () => {
+    const early = viewFixture({
+      market: marketFixture({
+        phase: 'Confirmed',
+        state: 'EarlyConfirmed',
+        label: { key: 'confirmedEarlyOccurred', option: 0 },
+        result: 0,
+        issuerResult: 0,
+        early: true,
+        knownAt: NOW - 2 * DAY,
+        confirmedAt: NOW - DAY,
+        windowEnd: NOW + 6 * DAY,
+      }),
+      positions: positionFixture(),
+    });
+    const store = connected(BUYER);
+    store.set(langAtom, 'zh');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(protocolConfigQueryKey, CONFIG);
+    render(
+      <AppProviders store={store} queryClient={queryClient}>
+        <ResolutionSection view={early} />
+      </AppProviders>,
+    );
+    const form = await screen.findByTestId('challenge-form');
+    const knownAt = await within(form).findByTestId('challenge-known-at', {}, { timeout: 4000 });
+    // No browser control that a user sees (its 'mm/dd/yyyy' and 'Choose File' follow the browser's language);
+    // the picker keeps a hidden one for forms, out of the tab order.
+    expect(knownAt.tagName).not.toBe('INPUT');
+    expect(form.querySelectorAll('input[type="datetime-local"]:not([tabindex="-1"])')).toHaveLength(0);
+    const placeholders = Array.from(knownAt.querySelectorAll('[data-placeholder]')).map((p) => p.textContent);
+    expect(placeholders.slice(0, 3)).toEqual(['年', '月', '日']);
+    expect(within(form).getByTestId('date-time-zone').textContent).toMatch(/^时区：/);
+    expect((await within(form).findByTestId('challenge-image-choose')).textContent).toBe('选择文件');
+    expect(within(form).getByTestId('challenge-image-name').textContent).toBe('未选择文件');
   });
 });

@@ -1,5 +1,5 @@
 import { EVIDENCE_MAX_BYTES, checkEvidence } from './evidenceFile';
-import { checkKnownAt, fromDateTimeLocal, toDateTimeLocal } from './timeInput';
+import { checkKnownAt } from './timeInput';
 
 describe('checkEvidence', () => {
   it.each([
@@ -16,16 +16,6 @@ describe('checkEvidence', () => {
 });
 
 describe('known-time input', () => {
-  it('round-trips a minute through the datetime-local format', () => {
-    const t = 1_800_000_000 - (1_800_000_000 % 60);
-    expect(fromDateTimeLocal(toDateTimeLocal(t))).toBe(t);
-  });
-
-  it('rejects malformed values', () => {
-    expect(fromDateTimeLocal('')).toBeNull();
-    expect(fromDateTimeLocal('tomorrow')).toBeNull();
-  });
-
   it('keeps the time between creation and the latest allowed moment', () => {
     const bounds = { createdAt: 100, latest: 200, latestIs: 'now' } as const;
     expect(checkKnownAt(150, bounds)).toBeNull();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Input, Select, styled, useIntl, type MarketOptionView } from '@prds/shared';
+import { DateTimeField, Select, styled, useIntl, type MarketOptionView } from '@prds/shared';
 
 /** One resolution panel: a titled box inside the resolution section. */
 const Box = styled.div`
@@ -91,22 +91,28 @@ export function OptionSelect({
   );
 }
 
-/** When the outcome became known (an early confirmation's time), in the viewer's local time. */
+/**
+ * When the outcome became known (an early confirmation's time, a challenge's counter-claim): the shared
+ * date-time field, in the viewer's language and time zone, bounded to the moments the contract accepts.
+ */
 export function KnownAtField({
   label,
   value,
   onChange,
+  min,
+  max,
+  invalid,
   testId,
 }: {
   label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  min: number;
+  max: number;
+  invalid: boolean;
   testId: string;
 }) {
   return (
-    <Field>
-      {label}
-      <Input type="datetime-local" data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
-    </Field>
+    <DateTimeField label={label} value={value} onChange={onChange} min={min} max={max} invalid={invalid} data-testid={testId} />
   );
 }

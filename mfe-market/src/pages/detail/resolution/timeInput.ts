@@ -1,18 +1,4 @@
-/** `<input type="datetime-local">` values ↔ unix seconds, in the browser's time zone. */
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-export function toDateTimeLocal(unixSeconds: number): string {
-  const d = new Date(unixSeconds * 1000);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** Unix seconds, or null for an empty or malformed value. */
-export function fromDateTimeLocal(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
+/** When an outcome became known (an early confirmation's time, a challenge's counter-claim), in unix seconds. */
 
 export type KnownAtError = 'empty' | 'future' | 'beforeCreation' | 'afterConfirmation';
 
