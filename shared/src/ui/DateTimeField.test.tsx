@@ -80,6 +80,12 @@ describe('DateTimeField', () => {
     expect(screen.getByRole('button', { name: /^اختر تاريخًا/ })).toBeTruthy();
   });
 
+  it("follows Thai: the Buddhist era, as the page's other Thai dates", async () => {
+    await renderIn('th', <Controlled initial={MOMENT} />);
+    expect(segments()).toContain('year=2570');
+    expect(segments()).toContain('hour=16');
+  });
+
   it('reports each change in unix seconds, and null once every part is cleared', async () => {
     const values: (number | null)[] = [];
     await renderIn('en', <Controlled initial={MOMENT} onValue={(v) => values.push(v)} />);

@@ -32,7 +32,7 @@ interface Overflow {
   readonly end: boolean;
 }
 
-/** Width of the faded strip, and of the scroll button over it. */
+/** Width of the faded strip (the scroll button sits over it). */
 const EDGE = '0.64rem';
 
 const Frame = styled.div`
@@ -69,17 +69,25 @@ const List = styled.div`
   }
 `;
 
+// A round button over the faded edge, drawn on the surface so it stands out from the tab text beneath.
 const ScrollButton = styled.button`
   position: absolute;
-  top: 0;
-  bottom: 0;
+  top: 50%;
   z-index: 1;
-  width: ${EDGE};
-  padding: 0;
-  border: 0;
-  background: none;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  width: 1.7em;
+  height: 1.7em;
+  padding: 0 0 0.15em;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
   color: ${({ theme }) => theme.colors.primary};
-  font-size: ${({ theme }) => theme.font.size.xl};
+  font-size: ${({ theme }) => theme.font.size.md};
+  line-height: 1;
+  transform: translateY(-50%);
   cursor: pointer;
   &[data-edge='start'] {
     inset-inline-start: 0;
@@ -88,7 +96,7 @@ const ScrollButton = styled.button`
     inset-inline-end: 0;
   }
   [dir='rtl'] & {
-    transform: scaleX(-1);
+    transform: translateY(-50%) scaleX(-1);
   }
 `;
 

@@ -19,9 +19,12 @@ import { OPTIONS_PER_ROW, formatOdds, knownCategory, rowOptions } from './market
 
 // Rows mount and unmount all the time while the list scrolls, so a row is one styled element (one
 // style serialization) with plain children styled through its class names.
+// The end-date column takes what the volume leaves on a phone, and is wide enough on a desktop for a date
+// in most languages ('已于 2026年11月7日 停止交易'); where it must wrap (a tablet, whose options need the
+// room) it breaks between words, never inside a Chinese word or a date, into balanced lines.
 const RowLink = styled(Link)`
   display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  grid-template-columns: auto minmax(0, 1fr);
   grid-template-areas:
     'head head'
     'event event'
@@ -52,7 +55,7 @@ const RowLink = styled(Link)`
   }
   /* Desktop: one band per market, the options in a column beside the event. */
   @media ${({ theme }) => theme.breakpoints.desktop} {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 2.8rem) minmax(0, 1.3rem) minmax(0, 1.7rem);
+    grid-template-columns: minmax(0, 1fr) minmax(0, 2.8rem) minmax(0, 1.1rem) minmax(0, 2rem);
     grid-template-areas:
       'head options volume time'
       'event options volume time';
@@ -155,6 +158,9 @@ const RowLink = styled(Link)`
   .row-time {
     grid-area: time;
     text-align: end;
+    word-break: keep-all;
+    overflow-wrap: anywhere;
+    text-wrap: balance;
   }
   .row-label {
     color: ${({ theme }) => theme.colors.textMuted};

@@ -87,9 +87,9 @@ const Segment = styled(DateSegment)`
   }
   &[data-type='literal'] {
     padding: 0;
+    white-space: pre;
   }
   &[data-type='timeZoneName'] {
-    margin-inline-start: 0.3em;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.font.size.sm};
   }

@@ -1,0 +1,307 @@
+// Issue 14 items 3, 4, 7, 8 on the whole stack, as a new user meets them: a void and a cancelled market
+// say why and what each participant gets back; /detail/abc and an unknown id show the not-found page
+// with a way back to the markets (an api failure still shows its error with Retry); the issue and
+// resolution forms' date-time fields and the challenge's file button speak the page's language; at phone
+// width the trades are stacked rows that stay on screen, the status tabs show that there are more, and
+// the list's end-date column reads whole in Chinese. Screenshots of each at 375 px in English, Chinese and
+// Arabic go to test-results/screenshots/market-defects/.
+// The seeded markets (contracts/scripts/seed.ts) are the fixtures; nothing here sends a transaction: the
+// early-confirmed market's participant and the open market's issuer are seed accounts only looked at.
+import fs from 'node:fs';
+import path from 'node:path';
+import { HDNodeWallet } from 'ethers';
+import type { Page } from '@playwright/test';
+import type { LangCode } from '../support/apps';
+import { expect, test } from '../support/fixtures';
+import { html } from '../support/hostUi';
+import { expectNoHorizontalOverflow } from '../support/marketPage';
+import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
+
+const SHOTS = path.resolve(__dirname, '..', 'test-results', 'screenshots', 'market-defects');
+const SEED_FILE = path.resolve(__dirname, '..', '..', 'contracts', 'deployments', '31337.seed.json');
+const PHONE = { width: 375, height: 812 };
+const LANGS = ['en', 'zh', 'ar'] as const satisfies readonly LangCode[];
+
+interface Seed {
+  readonly accounts: Readonly<Record<string, string>>;
+  readonly markets: readonly { readonly id: string; readonly state: string; readonly event: string; readonly issuer: string }[];
+}
+
+function seed(): Seed {
+  return JSON.parse(fs.readFileSync(SEED_FILE, 'utf8')) as Seed;
+}
+
+function seededMarket(state: string): { id: string; issuer: string } {
+  const market = seed().markets.find((m) => m.state === state);
+  if (!market) throw new Error(`the seed has no ${state} market`);
+  return market;
+}
+
+/** A seed account's key (the devnet's standard accounts), to look at the page as that account. */
+function seedKey(name: string): string {
+  const address = seed().accounts[name];
+  for (let index = 0; index < 20; index += 1) {
+    const wallet = HDNodeWallet.fromPhrase(
+      'test test test test test test test test test test test junk',
+      undefined,
+      `m/44'/60'/0'/0/${index}`,
+    );
+    if (wallet.address.toLowerCase() === address?.toLowerCase()) return wallet.privateKey;
+  }
+  throw new Error(`no devnet key for the seed's ${name}`);
+}
+
+/** Language (and day theme) stored before the first load, so the app starts in it. */
+async function useLanguage(page: Page, lang: LangCode): Promise<void> {
+  await page.addInitScript((stored) => {
+    localStorage.setItem('prds.lang', stored);
+    localStorage.setItem('prds.theme', 'day');
+  }, lang);
+}
+
+async function open(page: Page, url: string, testId: string, lang: LangCode): Promise<void> {
+  await page.goto(url);
+  await expect(html(page)).toHaveAttribute('lang', lang);
+  await expect(page.getByTestId(testId)).toBeVisible();
+}
+
+/** A full-page PNG from the top, once fonts have settled. */
+async function shot(page: Page, file: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(() => new Promise((resolve) => (window.scrollTo(0, 0), requestAnimationFrame(() => resolve(undefined)))));
+  await page.screenshot({ path: path.join(SHOTS, `${file}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * Where the list rows' end-date texts wrap: for each row shown, the text before every line break. A good
+ * break follows a space (between words); one inside a Chinese word or a date ('停止' / '交易') does not.
+ */
+async function endDateBreaks(page: Page): Promise<{ text: string; breaksAfter: string[] }[]> {
+  return page.getByTestId('market-row-countdown').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const text = cell.textContent ?? '';
+      const breaksAfter: string[] = [];
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      let lastTop: number | null = null;
+      let before = '';
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const value = node.textContent ?? '';
+        for (let i = 0; i < value.length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getClientRects()[0];
+          if (rect !== undefined && rect.width > 0) {
+            if (lastTop !== null && rect.top > lastTop + rect.height / 2) breaksAfter.push(before);
+            lastTop = rect.top;
+          }
+          before += value[i];
+        }
+      }
+      return { text, breaksAfter };
+    }),
+  );
+}
+
+function badBreaks(rows: { text: string; breaksAfter: string[] }[]): string[] {
+  return rows.flatMap((row) =>
+    row.breaksAfter.filter((before) => !/\s$/.test(before)).map((before) => `${row.text} ⟂ after "${before}"`),
+  );
+}
+
+test.describe('item 4: a market that does not exist', () => {
+  for (const id of ['abc', '999999']) {
+    test(`/detail/${id} shows the not-found page with a way back to the markets`, async ({ page }) => {
+      await page.goto(`/detail/${id}`);
+      const missing = page.getByTestId('page-not-found');
+      await expect(missing).toBeVisible();
+      await expect(missing.locator('h1')).toHaveText('Market not found');
+      await expect(page.getByText(/Request failed/)).toHaveCount(0);
+      await missing.getByTestId('not-found-markets').click();
+      await expect(page).toHaveURL(/\/market$/);
+      await expect(page.getByTestId('page-market-list')).toBeVisible();
+    });
+  }
+
+  test('an api failure still shows the error with Retry', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/market/detail', (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"code":50301,"msg":"api.error.chainUnavailable"}',
+          })
+        : route.fallback(),
+    );
+    const { id } = seededMarket('Open');
+    await page.goto(`/detail/${id}`);
+    const error = page.getByTestId('detail-error');
+    await expect(error).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('page-not-found')).toHaveCount(0);
+    failing = false;
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('detail-event')).toHaveText(/\S/);
+  });
+});
+
+test.describe('item 3: final markets say how they ended', () => {
+  test('void: why, full refunds and how to claim them; the premium is not "not reached yet"', async ({ page }) => {
+    const { id } = seededMarket('Void');
+    await page.goto(`/detail/${id}`);
+    const outcome = page.getByTestId('resolution-outcome');
+    await expect(outcome).toHaveAttribute('data-outcome', 'void');
+    await expect(outcome).toContainText(
+      /This market is void: when trading ended \(.+\), buyers had staked 19\.6 USDT, below its minimum premium of 50 USDT\./,
+    );
+    await expect(outcome).toContainText('Every buyer gets back everything they paid, fees included.');
+    await expect(outcome).toContainText('press Claim refund below');
+    await expect(page.getByText('The issuer has not confirmed a result yet.')).toHaveCount(0);
+    await expect(page.getByTestId('detail-min-premium')).toContainText('not reached in time: the market is void');
+    await expect(page.getByTestId('detail-min-premium')).not.toContainText('not reached yet');
+  });
+
+  test('cancelled: why, and that nobody has anything to claim', async ({ page }) => {
+    const { id } = seededMarket('Cancelled');
+    await page.goto(`/detail/${id}`);
+    const outcome = page.getByTestId('resolution-outcome');
+    await expect(outcome).toHaveAttribute('data-outcome', 'cancelled');
+    await expect(outcome).toContainText('The issuer cancelled this market before anyone bought a position.');
+    await expect(outcome).toContainText('there is nothing to claim');
+    await expect(page.getByText('The issuer has not confirmed a result yet.')).toHaveCount(0);
+    await expect(page.getByTestId('detail-min-premium')).not.toContainText('not reached yet');
+  });
+
+  for (const lang of LANGS) {
+    test(`screenshots of the void and cancelled markets at 375 px in ${lang}`, async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await useLanguage(page, lang);
+      for (const state of ['Void', 'Cancelled']) {
+        await open(page, `/detail/${seededMarket(state).id}`, 'resolution-outcome', lang);
+        await expectNoHorizontalOverflow(page);
+        await shot(page, `item3-${state.toLowerCase()}-${lang}`);
+        await page
+          .getByTestId('resolution-section')
+          .screenshot({ path: path.join(SHOTS, `item3-${state.toLowerCase()}-${lang}-resolution.png`) });
+      }
+    });
+  }
+});
+
+test.describe('item 7: date-time and file controls in the page language', () => {
+  for (const lang of LANGS) {
+    test(`the issue form's times and the resolution forms at 375 px in ${lang}`, async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await useLanguage(page, lang);
+      await open(page, '/issue', 'issue-form', lang);
+      const lastTrading = page.getByTestId('issue-last-trading-time');
+      await expect(lastTrading.getByRole('spinbutton').first()).toBeVisible();
+      // The browser's own control would show 'mm/dd/yyyy' (the browser's language) here; the picker keeps
+      // only a hidden one for forms, out of the tab order.
+      await expect(page.locator('input[type="datetime-local"]:not([tabindex="-1"])')).toHaveCount(0);
+      // Its empty parts read in the page's language: 'mm/dd/yyyy' only in English.
+      await expect(lastTrading).toContainText({ en: 'mm/dd/yyyy', zh: '年/月/日', ar: 'يوم' }[lang]);
+      if (lang !== 'en') await expect(lastTrading).not.toContainText(/mm|dd|yyyy/);
+      await expect(lastTrading.getByTestId('date-time-zone')).toHaveText(
+        { en: /^Time zone: /, zh: /^时区：/, ar: /^المنطقة الزمنية: / }[lang],
+      );
+      await shot(page, `item7-issue-form-${lang}`);
+      await lastTrading.scrollIntoViewIfNeeded();
+      await lastTrading.getByTestId('date-time-open').click();
+      const calendar = page.locator('[role="dialog"] [role="grid"]');
+      await expect(calendar).toBeVisible();
+      // The month is named in the page's language (a full-page image would resize the page and close it).
+      await expect(page.locator('[role="dialog"] header h2')).toHaveText(
+        { en: /^[A-Z][a-z]+ \d{4}$/, zh: /^\d{4}年\d{1,2}月$/, ar: /[\u0600-\u06ff]/ }[lang],
+      );
+      await page.screenshot({ path: path.join(SHOTS, `item7-issue-calendar-${lang}.png`), animations: 'disabled' });
+      await page.keyboard.press('Escape');
+      await expect(calendar).toHaveCount(0);
+
+      // A participant of the early-confirmed market: the challenge's known-at time and evidence image.
+      const early = seededMarket('EarlyConfirmed');
+      await installTestWallet(page, { privateKey: seedKey('b5') });
+      await open(page, `/detail/${early.id}`, 'challenge-form', lang);
+      // At phone width the wallet button is in the header's menu.
+      await page.getByTestId('menu-toggle').click();
+      await connectInjectedWallet(page);
+      if (await page.getByTestId('site-menu').isVisible()) await page.getByTestId('menu-toggle').click();
+      const form = page.getByTestId('challenge-form');
+      await expect(form.getByTestId('challenge-known-at').getByRole('spinbutton').first()).toBeVisible();
+      await expect(form.getByTestId('challenge-image-choose')).toHaveText(
+        { en: 'Choose a file', zh: '选择文件', ar: 'اختر ملفًا' }[lang],
+      );
+      await expect(form.getByTestId('challenge-image-name')).toHaveText(
+        { en: 'No file chosen', zh: '未选择文件', ar: 'لم يُختر أي ملف' }[lang],
+      );
+      await expectNoHorizontalOverflow(page);
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `item7-challenge-${lang}.png`), animations: 'disabled' });
+    });
+  }
+});
+
+test.describe('item 8: phone layouts', () => {
+  for (const lang of LANGS) {
+    test(`trades are stacked rows that stay on screen, tabs show there are more (375 px, ${lang})`, async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await useLanguage(page, lang);
+      await open(page, `/detail/${seededMarket('Open').id}`, 'detail-trades', lang);
+      const trades = page.getByTestId('detail-trades');
+      await expect(trades.getByTestId('trade-row').first()).toBeVisible();
+      const fits = await trades.evaluate((section) => {
+        const box = section.getBoundingClientRect();
+        const rows = Array.from(section.querySelectorAll('[data-testid="trade-row"]'));
+        return {
+          scroller: Array.from(section.querySelectorAll('div')).every((d) => d.scrollWidth <= d.clientWidth + 1),
+          rowsInside: rows.every((r) => {
+            const b = r.getBoundingClientRect();
+            return b.left >= box.left - 1 && b.right <= box.right + 1;
+          }),
+          stacked: rows.every((r) => getComputedStyle(r).display === 'grid'),
+        };
+      });
+      expect(fits).toEqual({ scroller: true, rowsInside: true, stacked: true });
+      await expectNoHorizontalOverflow(page);
+      await trades.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `item8-trades-${lang}.png`), animations: 'disabled' });
+
+      await open(page, '/portfolio', 'portfolio-tabs', lang);
+      const tabs = page.getByTestId('portfolio-tabs');
+      const forward = page.getByTestId('portfolio-tabs-scroll-forward');
+      await expect(forward).toBeVisible();
+      await expect(page.getByTestId('portfolio-tabs-scroll-back')).toHaveCount(0);
+      const last = tabs.getByRole('tab').last();
+      await forward.click();
+      await forward.click();
+      await expect(async () => {
+        const [list, tab] = await Promise.all([tabs.boundingBox(), last.boundingBox()]);
+        expect(list && tab && tab.x >= list.x - 1 && tab.x + tab.width <= list.x + list.width + 1).toBe(true);
+      }).toPass();
+      await expect(forward).toHaveCount(0);
+      await expect(page.getByTestId('portfolio-tabs-scroll-back')).toBeVisible();
+      await shot(page, `item8-portfolio-tabs-${lang}`);
+
+      await open(page, '/market', 'market-status-tabs', lang);
+      await expect(page.getByTestId('market-status-tabs-scroll-forward')).toBeVisible();
+      await expect(page.getByTestId(/^market-row-\d+$/).first()).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `item8-market-list-${lang}`);
+    });
+  }
+
+  for (const viewport of [PHONE, { width: 800, height: 1000 }]) {
+    test(`the list's end dates in Chinese break only between words at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, 'zh');
+      await open(page, '/market', 'market-status-tabs', 'zh');
+      await expect(page.getByTestId('market-row-countdown').nth(3)).toBeVisible();
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const rows = await endDateBreaks(page);
+      expect(rows.some((row) => /停止交易/.test(row.text))).toBe(true);
+      expect(badBreaks(rows)).toEqual([]);
+      await shot(page, `item8-market-list-zh-${viewport.width}`);
+    });
+  }
+});
