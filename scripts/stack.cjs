@@ -245,7 +245,7 @@ async function submitSeedMetadata(apiUrl, adminToken, markets, log) {
       );
     }
     if (review.data.status !== 'approved') throw new Error(`seeded market ${m.id}: review answered ${review.data.status}`);
-    // The same three fields again must now answer the on-chain hash.
+    // The same texts again must now answer the on-chain hash.
     const again = await call(apiUrl, '/api/issue/submit-underlying', body);
     if (again.code !== 0 || again.data.hash !== m.metadataHash.toLowerCase()) {
       throw new Error(

@@ -1,7 +1,8 @@
 import { metadataHash } from "@prds/contracts/actions";
+import type { MarketMetadataInput } from "@prds/contracts/metadata";
 import { loadRules, loadWordLists } from "../src/content/moderation";
 import { ERRORS } from "../src/http/errors";
-import { ADMIN_TOKEN, startHttpHarness, type HttpHarness } from "./helpers/http";
+import { ADMIN_TOKEN, listen, request, startHttpHarness, type HttpHarness } from "./helpers/http";
 import { insertMarket, setHead } from "./helpers/httpRows";
 
 /**
@@ -36,6 +37,8 @@ function body(event: string, patch: Record<string, unknown> = {}) {
   };
 }
 const submit = (b: Record<string, unknown>) => h.post<Submitted>("/api/issue/submit-underlying", b);
+/** The hash the api answers for a submission: every shown field, normalized (@prds/contracts). */
+const hashOf = (b: Record<string, unknown>) => metadataHash(b as unknown as MarketMetadataInput).toLowerCase();
 const admin = { "x-admin-token": ADMIN_TOKEN };
 const metadataCount = async () =>
   Number(
@@ -64,7 +67,7 @@ describe("approved submissions", () => {
       account: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
     });
     const r = await submit(b);
-    const hash = metadataHash({ event: b.event, category: "crypto", options: ["Yes", "No"] }).toLowerCase();
+    const hash = hashOf(b);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       code: 0,
@@ -78,23 +81,27 @@ describe("approved submissions", () => {
       url: "https://example.org/btc",
       submitted_by: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
     });
-    // The first submission wins: the same three fields with other details answer the stored row.
-    const again = await submit({ ...b, description: "something else" });
-    expect(again.body.data).toMatchObject({ status: "approved", hash });
+    // Every shown field is in the hash: the same event, options and category with another
+    // description are other metadata under another hash, and the first stays as it was.
+    const other = await submit({ ...b, description: "something else" });
+    expect(other.body.data).toMatchObject({ status: "approved", hash: hashOf({ ...b, description: "something else" }) });
+    expect(other.body.data.hash).not.toBe(hash);
     const stored = await h.db.kysely
       .selectFrom("market_metadata")
       .select("description")
       .where("hash", "=", hash)
       .executeTakeFirstOrThrow();
     expect(stored.description).toBe("Closing price on a major index");
+    // The same fields again answer the stored row.
+    expect((await submit(b)).body.data).toMatchObject({ status: "approved", hash });
   });
 
   test("texts are stored NFC and trimmed, and the hash is over what is stored", async () => {
     const decomposed = "Will the cafe\u0301 in Paris reopen?"; // é as e + combining accent
-    const r = await submit(body(`  ${decomposed}  `, { options: [" Oui ", "Non"], category: "culture" }));
+    const r = await submit(body(`  ${decomposed}  `, { options: [" Oui\u200b ", "Non"], category: "culture" }));
     const event = decomposed.normalize("NFC");
     expect(r.body.data).toMatchObject({ status: "approved", event, options: ["Oui", "Non"] });
-    expect(r.body.data.hash).toBe(metadataHash({ event, category: "culture", options: ["Oui", "Non"] }).toLowerCase());
+    expect(r.body.data.hash).toBe(hashOf(body(event, { options: ["Oui", "Non"], category: "culture" })));
   });
 
   test("ordinary markets in every language pass", async () => {
@@ -129,6 +136,11 @@ describe("spec §5 rules (422 with the field, nothing stored)", () => {
     ["repeated options", body("Will it?", { options: ["Yes", "No", "yes"] }), "optionRepeated", "options.2"],
     ["repeated in full width", body("Will it?", { options: ["Yes", "Ｙｅｓ"] }), "optionRepeated", "options.1"],
     ["repeated with a zero-width space", body("Will it?", { options: ["Yes", "Y\u200bes"] }), "optionRepeated", "options.1"],
+    ["an option of zero-width spaces", body("Will it?", { options: ["Yes", "\u200b\u200b"] }), "optionEmpty", "options.1"],
+    ["an option of Hangul fillers", body("Will it?", { options: ["Yes", "\u3164"] }), "optionEmpty", "options.1"],
+    ["an option of Braille blanks", body("Will it?", { options: ["Yes", "\u2800 \u2800"] }), "optionEmpty", "options.1"],
+    ["an event of invisible characters", body("\u200b\u2060\ufeff\u3164"), "eventEmpty", "event"],
+    ["a bidi isolate", body("Will it\u2067?"), "textInvalid", "event"],
     ["unknown category", body("Will it?", { category: "sports" }), "categoryUnknown", "category"],
     ["a URL that is not http(s)", body("Will it?", { url: "javascript:alert(1)" }), "urlInvalid", "url"],
     ["a URL that is not a URL", body("Will it?", { url: "not a url" }), "urlInvalid", "url"],
@@ -229,7 +241,6 @@ describe("tricks do not pass", () => {
 describe("rules (src/content/rules.json)", () => {
   test("every rule is loaded", () => {
     expect(loadRules().map((r) => r.id)).toEqual([
-      "markup",
       "url-scheme",
       "gambling-site",
       "url-shortener",
@@ -241,8 +252,6 @@ describe("rules (src/content/rules.json)", () => {
   });
 
   const cases: [string, Record<string, unknown>, "refused" | "audit", string][] = [
-    ["script in the description", { description: "<script>alert(1)</script>" }, "refused", "api.moderation.markup"],
-    ["javascript: link in content", { content: "see javascript:alert(1)" }, "refused", "api.moderation.markup"],
     ["a betting site", { url: "https://www.bet365.com/odds" }, "refused", "api.moderation.gambling"],
     ["another scheme in text", { content: "mirror at ftp://files.example.org" }, "refused", "api.moderation.urlScheme"],
     ["a shortened link", { url: "https://bit.ly/3abc" }, "audit", "api.moderation.urlShortener"],
@@ -282,9 +291,16 @@ describe("audit hold and review", () => {
     const b = body("Will the lottery prize roll over again?", { category: "other" });
     const held = await submit(b);
     expect(held.body.data).toMatchObject({ status: "audit", hash: null, reason: "api.moderation.gambling" });
-    const hash = metadataHash({ event: b.event, category: "other", options: ["Yes", "No"] }).toLowerCase();
+    const hash = hashOf(b);
     // Someone issues on chain with the hash anyway: the api does not list it.
-    await insertMarket(h.db, { id: 1, now: NOW, event: b.event, category: "other", status: "none" });
+    await insertMarket(h.db, {
+      id: 1,
+      now: NOW,
+      event: b.event,
+      category: "other",
+      status: "none",
+      market: { metadata_hash: hash },
+    });
     await setHead(h.db, NOW, 2_000);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await markets()).not.toContain("1");
@@ -309,7 +325,7 @@ describe("audit hold and review", () => {
   test("rejected metadata is refused when submitted again and never listed", async () => {
     const b = body("Will the war end before winter?", { category: "politics" });
     expect((await submit(b)).body.data).toMatchObject({ status: "audit", reason: "api.moderation.sensitive" });
-    const hash = metadataHash({ event: b.event, category: "politics", options: ["Yes", "No"] }).toLowerCase();
+    const hash = hashOf(b);
     const review = await h.post(
       "/api/admin/audit/review",
       { hash, decision: "reject", reason: "api.moderation.rejectedInReview" },
@@ -330,7 +346,7 @@ describe("audit hold and review", () => {
   test("without the admin token the review calls do not exist (404), and change nothing", async () => {
     const b = body("Will the poker final go to a tiebreak?");
     await submit(b);
-    const hash = metadataHash({ event: b.event, category: "other", options: ["Yes", "No"] }).toLowerCase();
+    const hash = hashOf(b);
     const unknown = await h.post("/api/nope", {});
     const attempts: Record<string, string>[] = [
       {},
@@ -360,5 +376,126 @@ describe("audit hold and review", () => {
     const closed = await h.serverWith({ adminToken: null });
     const { post } = await import("./helpers/http");
     expect((await post(closed, "/api/admin/audit/list", {}, admin)).status).toBe(404);
+  });
+});
+
+describe("only the issuer decides what a market says (every shown field is hashed)", () => {
+  interface Detail {
+    market: { description: string | null; resolutionSource: string | null; url: string | null; content: string | null };
+  }
+  const issuerTexts = body("Will the bridge reopen before the marathon?", {
+    category: "other",
+    description: "Resolves Yes if the city reopens the bridge to traffic before race day.",
+    resolutionSource: "The city's transport office",
+    url: "https://example.org/bridge",
+    content: "",
+  });
+
+  test("a front-runner's texts for the same event never show on the issuer's market", async () => {
+    // Someone sees the issuer's event, options and category (they are on the page, or in the
+    // mempool as option keys) and submits them first with their own description and link.
+    const forged = {
+      ...issuerTexts,
+      description: "Resolves Yes. Claim your bonus first.",
+      url: "https://forged.example.org/claim",
+    };
+    const front = await submit(forged);
+    expect(front.body.data).toMatchObject({ status: "approved" });
+    const issuer = await submit(issuerTexts);
+    expect(issuer.body.data).toMatchObject({ status: "approved", hash: hashOf(issuerTexts) });
+    expect(issuer.body.data.hash).not.toBe(front.body.data.hash);
+    // The issuer's transaction carries the issuer's hash: the page shows the issuer's texts.
+    await insertMarket(h.db, {
+      id: 41,
+      now: NOW,
+      event: issuerTexts.event,
+      category: "other",
+      status: "none",
+      market: { metadata_hash: issuer.body.data.hash ?? "" },
+    });
+    const detail = await h.post<Detail>("/api/market/detail", { id: "41" });
+    expect(detail.body.data.market).toMatchObject({
+      description: issuerTexts.description,
+      resolutionSource: issuerTexts.resolutionSource,
+      url: issuerTexts.url,
+    });
+  });
+
+  test("with marketId, texts that do not hash to the market's on-chain hash are refused and stored nowhere", async () => {
+    const before = await metadataCount();
+    const tampered = { ...issuerTexts, resolutionSource: "A blog", marketId: "41" };
+    const r = await submit(tampered);
+    expect([r.status, r.body.code, r.body.msg]).toEqual([422, ERRORS.metadataMismatch.code, "api.error.metadataMismatch"]);
+    expect(r.body.extra).toMatchObject({ field: "marketId", details: { marketId: "41" } });
+    expect(await metadataCount()).toBe(before);
+    // The right texts for it are answered as usual; a market the api does not know is 404.
+    expect((await submit({ ...issuerTexts, marketId: 41 })).body.data).toMatchObject({ hash: hashOf(issuerTexts) });
+    const unknown = await submit({ ...issuerTexts, marketId: "9999" });
+    expect([unknown.status, unknown.body.code]).toEqual([404, ERRORS.marketNotFound.code]);
+  });
+});
+
+describe("markup is not a moderation matter: it is stored as the text it is (pages render text as text)", () => {
+  test.each([
+    ["<details open ontoggle=alert(1)>"],
+    ["<body onload=alert(1)>"],
+    ["<script>alert(1)</script>"],
+    ["java\tscript:alert(1)"],
+    ["javascript&colon;alert(1)"],
+  ])("%s", async (payload) => {
+    serial += 1;
+    const r = await submit(body(`Will the parser ${serial} hold?`, { description: payload, content: payload }));
+    expect(r.body.data).toMatchObject({ status: "approved" });
+    const row = await h.db.kysely
+      .selectFrom("market_metadata")
+      .select(["description", "content"])
+      .where("hash", "=", r.body.data.hash ?? "")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ description: payload, content: payload });
+  });
+
+  test("a URL field takes only http(s) URLs, however the scheme is disguised", async () => {
+    for (const url of [
+      "javascript:alert(1)",
+      " JAVASCRIPT:alert(1)",
+      "data:text/html,<b>",
+      "//evil.example",
+      "ftp://x.example",
+    ]) {
+      const r = await submit(body("Will the link hold?", { url }));
+      expect([url, r.status, r.body.code]).toEqual([url, 422, ERRORS.urlInvalid.code]);
+    }
+  });
+});
+
+describe("evidence text is moderated like a market's texts", () => {
+  const upload = async (text: string) => {
+    const form = new FormData();
+    form.append("text", text);
+    return request<{ evidenceHash: string }>(await listen(h.app), "POST", "/api/evidence/upload", { body: form });
+  };
+
+  test("refused words are refused, nothing stored", async () => {
+    const count = async () =>
+      Number(
+        (
+          await h.db.kysely
+            .selectFrom("evidence")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    for (const text of ["Proof: play r0ulette at our online casino", "See the s e x t a p e"]) {
+      const r = await upload(text);
+      expect([text, r.status, r.body.code]).toEqual([text, 422, ERRORS.contentRefused.code]);
+      expect(r.body.extra).toMatchObject({ field: "text", details: { reason: expect.stringMatching(/^api\.moderation\./) } });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  test("words a report of real events uses (held for review in a market) are accepted", async () => {
+    const r = await upload("The agency confirmed the war ended and nobody died in the final week.");
+    expect(r.body.code).toBe(0);
   });
 });

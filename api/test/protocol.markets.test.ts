@@ -1165,13 +1165,15 @@ describe("markets on the devnet, through the api", () => {
   });
 
   test("metadata held for review has no hash and is never listed; approved by the reviewer, it is", async () => {
-    const held = { event: "Will the trade war end before the summit?", category: "politics", options: ["Yes", "No"] };
+    const held = {
+      event: "Will the trade war end before the summit?",
+      category: "politics",
+      options: ["Yes", "No"],
+      description: "Resolved on the joint statement.",
+    };
     const submitted = await s.api.ok<{ status: string; hash: string | null; reason: string | null }>(
       "/api/issue/submit-underlying",
-      {
-        ...held,
-        description: "Resolved on the joint statement.",
-      },
+      held,
     );
     expect(submitted).toMatchObject({ status: "audit", hash: null });
     expect(submitted.reason).toMatch(/^api\.moderation\./);

@@ -1,12 +1,6 @@
-import {
-  MaxUint256,
-  encodeBytes32String,
-  keccak256,
-  toUtf8Bytes,
-  type Contract,
-  type ContractTransactionReceipt,
-  type Signer,
-} from "ethers";
+import { MaxUint256, type Contract, type ContractTransactionReceipt, type Signer } from "ethers";
+import type { MarketMetadataInput } from "../src/metadata";
+import { metadataHash, optionKey } from "../src/metadataHash";
 
 /** Sends `method` on `contract` as `signer` and waits for it to be mined. */
 export async function send(
@@ -52,21 +46,11 @@ export async function buyPacket(license: Contract, usdt: Contract, buyer: Signer
   return Array.from({ length: Number(size) }, (_, i) => first + BigInt(i));
 }
 
-/** An option as stored on chain: its text when it fits in 31 bytes, its hash otherwise. */
-export function optionKey(text: string): string {
-  return toUtf8Bytes(text).length <= 31 ? encodeBytes32String(text) : keccak256(toUtf8Bytes(text));
-}
+// One hash for the seed, the api and the tests: every field a market page shows, normalized.
+export { metadataHash, optionKey };
 
-/** The hash the chain keeps for a market's event text and metadata (kept by the api). */
-export function metadataHash(metadata: { event: string; category: string; options: readonly string[] }): string {
-  return keccak256(toUtf8Bytes(JSON.stringify(metadata)));
-}
-
-export interface IssueInput {
+export interface IssueInput extends MarketMetadataInput {
   licenseId: bigint;
-  event: string;
-  category: string;
-  options: readonly string[];
   lastTradingTime: number;
   expirationTime: number;
   liquidity: bigint;
@@ -87,7 +71,7 @@ export async function issueMarket(
   if (input.stakeLicense) await send(license, issuer, "approve", marketsAddress, input.licenseId);
   const params = {
     licenseId: input.licenseId,
-    metadataHash: metadataHash({ event: input.event, category: input.category, options: input.options }),
+    metadataHash: metadataHash(input),
     options: input.options.map(optionKey),
     lastTradingTime: input.lastTradingTime,
     expirationTime: input.expirationTime,

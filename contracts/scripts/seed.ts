@@ -46,7 +46,7 @@ export interface SeededMarket {
   event: string;
   category: string;
   options: readonly string[];
-  /** Off-chain texts the api stores with the metadata (not part of metadataHash). */
+  /** Texts the api stores with the metadata (part of metadataHash, like every text a page shows). */
   description: string;
   resolutionSource: string;
   issuer: string;
@@ -167,6 +167,8 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
     at(issueAt, `issue ${plan.key}`, async () => {
       const { id, metadataHash } = await issueMarket(c.markets, c.usdt, c.license, plan.issuer, {
         ...plan.input,
+        description: plan.description,
+        resolutionSource: plan.resolutionSource,
         licenseId: lic(plan.license),
       });
       ids.set(plan.key, id);

@@ -104,6 +104,8 @@ export class ResolutionChain extends Devnet {
         event: market.event,
         category: market.category,
         options: market.options,
+        description: market.description,
+        resolutionSource: market.resolutionSource,
         lastTradingTime,
         expirationTime,
         liquidity: market.liquidity,

@@ -16,7 +16,22 @@ export {
 } from './chains/chains';
 export { getAppEnv, getActiveChains, getDefaultChainId, API_BASE_URL } from './chains/appEnv';
 export { PLATFORM_TOKEN, PAY_TOKEN, MAX_UINT256, type TokenInfo } from './chains/tokens';
-export { MARKET_CATEGORIES, type MarketCategory } from '@prds/contracts/metadata';
+// A market's texts: one normalization and one set of rules for the issue form, the api and the hash.
+export {
+  MARKET_CATEGORIES,
+  normalizeMarketText,
+  visibleTextKey,
+  isBlankText,
+  hasBidiControls,
+  checkOptions,
+  canonicalMetadata,
+  metadataPreimage,
+  type MarketCategory,
+  type MarketMetadata,
+  type MarketMetadataInput,
+  type OptionsCheck,
+  type OptionRule,
+} from '@prds/contracts/metadata';
 
 // State
 export {

@@ -5,10 +5,15 @@ import { Value } from "@sinclair/typebox/value";
 import { baseFold, denseFold, mixedScriptWords, plainFold, textVariants } from "./normalize";
 
 /**
- * Content moderation for market metadata. What is refused or held lives in data beside this file:
- * `wordlists/<lang>.json` (gambling and inappropriate terms per language, refuse and audit lists
- * by category) and `rules.json` (link, markup and look-alike rules). Every list is checked against
- * every submission whatever its language, after the folds of normalize.ts.
+ * Content moderation for market metadata and challenge evidence. What is refused or held lives in
+ * data beside this file: `wordlists/<lang>.json` (gambling and inappropriate terms per language,
+ * refuse and audit lists by category) and `rules.json` (link and look-alike rules). Every list is
+ * checked against every text field whatever its language, after the folds of normalize.ts.
+ *
+ * Moderation judges content, not markup: there is no markup denylist (one is always bypassed —
+ * `<details ontoggle>`, `java\tscript:`, entities …). Every page renders user text as text, never
+ * as HTML, and links only http(s) URLs; e2e/tests/security.spec.ts stores script payloads in every
+ * user text field and checks none runs.
  */
 
 const TermLists = Type.Record(Type.String({ pattern: "^[a-z]+$" }), Type.Array(Type.String({ minLength: 1 })));

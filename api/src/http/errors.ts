@@ -34,6 +34,7 @@ export const ERRORS = {
     message: "Give an account or a tokenId",
   },
   invalidTimeRange: { code: 40008, key: "api.error.invalidTimeRange", status: 400, message: "'from' must not be after 'to'" },
+  invalidUrl: { code: 40009, key: "api.error.invalidUrl", status: 400, message: "The request's path could not be read" },
 
   routeNotFound: { code: 40401, key: "api.error.routeNotFound", status: 404, message: "No such call" },
   marketNotFound: { code: 40402, key: "api.error.marketNotFound", status: 404, message: "No such market" },
@@ -43,9 +44,16 @@ export const ERRORS = {
 
   methodNotAllowed: { code: 40501, key: "api.error.methodNotAllowed", status: 405, message: "This call only accepts POST" },
   chainNotSupported: { code: 40601, key: "api.error.chainNotSupported", status: 406, message: "This api serves another chain" },
+  requestTimeout: {
+    code: 40801,
+    key: "api.error.requestTimeout",
+    status: 408,
+    message: "The request did not arrive in time",
+  },
 
   bodyTooLarge: { code: 41301, key: "api.error.bodyTooLarge", status: 413, message: "The request body is too large" },
   fileTooLarge: { code: 41302, key: "api.error.fileTooLarge", status: 413, message: "The image is larger than 2 MiB" },
+  uriTooLong: { code: 41401, key: "api.error.uriTooLong", status: 414, message: "The request's path is too long" },
 
   contentRefused: { code: 42201, key: "api.error.contentRefused", status: 422, message: "The market's content is not allowed" },
   metadataRejected: {
@@ -75,8 +83,26 @@ export const ERRORS = {
     status: 422,
     message: "The text contains characters that are not allowed",
   },
+  metadataMismatch: {
+    code: 42214,
+    key: "api.error.metadataMismatch",
+    status: 422,
+    message: "These texts are not the ones this market's issuer put on chain",
+  },
 
   rateLimited: { code: 42901, key: "api.error.rateLimited", status: 429, message: "Too many requests, try again shortly" },
+  tooManyConnections: {
+    code: 42902,
+    key: "api.error.tooManyConnections",
+    status: 429,
+    message: "Too many open connections from this address",
+  },
+  headersTooLarge: {
+    code: 43101,
+    key: "api.error.headersTooLarge",
+    status: 431,
+    message: "The request's headers are too large",
+  },
   internal: { code: 50001, key: "api.error.internal", status: 500, message: "Something went wrong on our side" },
   chainUnavailable: { code: 50301, key: "api.error.chainUnavailable", status: 503, message: "The chain node cannot be reached" },
 } as const satisfies Record<string, { code: number; key: `api.error.${string}`; status: number; message: string }>;

@@ -1,15 +1,20 @@
+import { hasBidiControls, normalizeMarketText } from "@prds/contracts/metadata";
+
 /**
- * Stored texts are NFC (one byte form for what looks the same, so the same market text always
- * hashes the same) and trimmed. Control characters (other than tab and line breaks) and bidi
- * overrides are refused: they have no place in a market's text and are used to spoof what a
- * reader sees.
+ * Stored texts are what @prds/contracts/metadata's normalizeMarketText makes of them (NFC,
+ * meaningless invisible characters removed, trimmed of blank characters): the form, the seed and
+ * the api store and hash one form. Control characters (other than tab and line breaks), interlinear annotation marks, bidi
+ * embeddings/overrides/isolates and lone surrogates are refused: they have no place in a market's
+ * text and are used to spoof what a reader sees.
  */
-const FORBIDDEN = /(?![\t\n\r])[\p{Cc}\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/u;
+const CONTROL = /(?![\t\n\r])[\p{Cc}\ufff9-\ufffb]/u;
 
 export function canonicalText(text: string): string {
-  return text.normalize("NFC").trim();
+  return normalizeMarketText(text);
 }
 
 export function hasForbiddenCharacters(text: string): boolean {
-  return FORBIDDEN.test(text) || /[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""));
+  return (
+    CONTROL.test(text) || hasBidiControls(text) || /[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""))
+  );
 }

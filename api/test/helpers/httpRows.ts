@@ -1,5 +1,6 @@
 import { keccak256, parseUnits, toUtf8Bytes } from "ethers";
 import { metadataHash, optionKey } from "@prds/contracts/actions";
+import type { MarketMetadata } from "@prds/contracts/metadata";
 import { toDbAmount } from "../../src/db/amount";
 import type { Db } from "../../src/db/connect";
 import type { Database, MetadataStatus, NewRow } from "../../src/db/schema";
@@ -55,7 +56,7 @@ export async function insertMarket(db: Db, spec: MarketSpec): Promise<string> {
   const options = spec.options ?? ["Yes", "No"];
   const event = spec.event ?? `Market ${spec.id}?`;
   const category = spec.category ?? "crypto";
-  const hash = metadataHash({ event, category, options }).toLowerCase();
+  const hash = metadataHash(rowMetadata({ event, category, options })).toLowerCase();
   const stakes = (spec.stakes ?? options.map(() => 50)).map((s) => u(s));
   const pool = stakes.reduce((a, b) => a + b, 0n);
   const liquidity = u(spec.liquidity ?? 100);
@@ -132,22 +133,36 @@ export async function insertMarket(db: Db, spec: MarketSpec): Promise<string> {
   return hash;
 }
 
+/** The texts insertMetadata stores beside a market's event, category and options (all hashed). */
+export function rowMetadata(m: { event: string; options: string[]; category: string }): MarketMetadata {
+  return {
+    event: m.event,
+    category: m.category,
+    options: m.options,
+    description: `About: ${m.event}`,
+    resolutionSource: "Official results",
+    url: "https://example.org/source",
+    content: "",
+  };
+}
+
 export async function insertMetadata(
   db: Db,
   m: { event: string; options: string[]; category: string; status?: MetadataStatus; reason?: string | null },
 ): Promise<string> {
-  const hash = metadataHash({ event: m.event, category: m.category, options: m.options }).toLowerCase();
+  const texts = rowMetadata(m);
+  const hash = metadataHash(texts).toLowerCase();
   await db.kysely
     .insertInto("market_metadata")
     .values({
       hash,
-      event: m.event,
-      options_json: JSON.stringify(m.options),
-      description: `About: ${m.event}`,
-      category: m.category,
-      resolution_source: "Official results",
-      url: "https://example.org/source",
-      content: "",
+      event: texts.event,
+      options_json: JSON.stringify(texts.options),
+      description: texts.description,
+      category: texts.category,
+      resolution_source: texts.resolutionSource,
+      url: texts.url,
+      content: texts.content,
       language: "en",
       search_text: searchTextOf(m.event, m.options),
       status: m.status ?? "approved",

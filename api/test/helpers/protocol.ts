@@ -391,7 +391,7 @@ export class ProtocolDriver {
       ...(submitter ? { account: this.addr(submitter) } : {}),
     };
     const data = await this.api.ok<{ hash: string | null; status: string }>(this.routes.submitUnderlying, body);
-    const expected = metadataHash({ event: metadata.event, category: metadata.category, options: metadata.options });
+    const expected = metadataHash(body);
     if (data.status !== "approved" || data.hash !== expected) {
       throw new Error(`submit-underlying answered ${JSON.stringify(data)}, expected approved ${expected}`);
     }
@@ -743,6 +743,7 @@ export async function startStack(label: string, options: DevnetOptions = {}): Pr
         PRDS_CONFIRMATIONS: "0",
         PRDS_INDEXER_POLL_MS: "50",
         PRDS_RATE_LIMIT_MAX: "1000000",
+        PRDS_MISS_LIMIT_MAX: "1000000",
         PRDS_API_DATA_DIR: dataDir,
         PRDS_EVIDENCE_DIR: path.join(dataDir, "evidence"),
         PRDS_ADMIN_TOKEN: ADMIN_TOKEN,

@@ -110,6 +110,18 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
         );
       if (hasForbiddenCharacters(text)) throw apiError("textInvalid", { field: "text" });
       if (image === null && text === "") throw apiError("evidenceEmpty", { field: "image" });
+      // Evidence is judged like a market's texts, by content. There is no review queue for evidence:
+      // what the lists would hold for review (war, death … words a report of real events uses) is
+      // accepted; what they refuse (gambling, abuse) is refused.
+      if (text !== "") {
+        const verdict = ctx.moderator.check([["text", text]]);
+        const refusal = verdict.hits.find((hit) => hit.action === "refuse");
+        if (refusal)
+          throw apiError("contentRefused", {
+            field: "text",
+            details: { reason: refusal.reason, term: refusal.term, language: refusal.language },
+          });
+      }
 
       let imageHash: string | null = null;
       let mime: ReturnType<typeof sniffImage> = null;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { metadataHash } from "@prds/contracts/actions";
+import { canonicalMetadata, checkOptions, isBlankText } from "@prds/contracts/metadata";
+import { metadataHash } from "@prds/contracts/metadata-hash";
 import type { ModerationFields } from "../../content/moderation";
-import { baseFold } from "../../content/normalize";
 import { registerCall } from "../call";
 import { fromChain, type AppContext } from "../context";
 import { apiError } from "../errors";
-import { optionalAddress } from "../inputs";
+import { marketIdOf, optionalAddress } from "../inputs";
 import { searchTextOf } from "../search";
-import { canonicalText, hasForbiddenCharacters } from "../text";
+import { hasForbiddenCharacters } from "../text";
 import { CATEGORIES, EmptyBody, LANGUAGES, NoExtra, type Category } from "../schemas/common";
 import { IssueConfigData, LIMITS, SubmitBody, SubmitData } from "../schemas/issue";
 import type { Static } from "@sinclair/typebox";
@@ -29,52 +29,46 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-/** Spec §5's issue-form rules, in the order the form shows them; the first failure is answered. */
+/**
+ * Spec §5's issue-form rules, in the order the form shows them, on what a reader sees
+ * (@prds/contracts/metadata's checkOptions and isBlankText, the functions the form uses); the first
+ * failure is answered. Texts are normalized first: what is checked is what is stored and hashed.
+ */
 function checkMetadata(body: Submit, maxOptions: number) {
-  const event = canonicalText(body.event);
-  const options = body.options.map(canonicalText);
-  const category = canonicalText(body.category);
-  const extras = {
-    description: canonicalText(body.description ?? ""),
-    resolutionSource: canonicalText(body.resolutionSource ?? ""),
-    url: canonicalText(body.url ?? ""),
-    content: canonicalText(body.content ?? ""),
-  };
-  if (event === "") throw apiError("eventEmpty", { field: "event" });
-  if (body.options.length === 0) throw apiError("optionsEmpty", { field: "options" });
-  if (options.length < 2) throw apiError("optionsTooFew", { field: "options" });
-  options.forEach((option, i) => {
-    if (option === "") throw apiError("optionEmpty", { field: `options.${i}` });
+  const m = canonicalMetadata(body);
+  if (isBlankText(m.event)) throw apiError("eventEmpty", { field: "event" });
+  const options = checkOptions(m.options);
+  if (options.list !== null) throw apiError(options.list, { field: "options" });
+  options.each.forEach((problem, i) => {
+    if (problem?.rule === "optionEmpty") throw apiError("optionEmpty", { field: `options.${i}` });
+    if (problem?.rule === "optionRepeated")
+      throw apiError("optionRepeated", { field: `options.${i}`, details: { sameAs: problem.sameAs } });
   });
-  // Options that read the same (case, width, invisible characters) are the same option.
-  const seen = new Map<string, number>();
-  options.forEach((option, i) => {
-    const key = baseFold(option).replace(/\s+/g, " ");
-    if (seen.has(key)) throw apiError("optionRepeated", { field: `options.${i}`, details: { sameAs: seen.get(key) } });
-    seen.set(key, i);
-  });
-  if (options.length > maxOptions) throw apiError("optionsTooMany", { field: "options", details: { max: maxOptions } });
-  if (!isCategory(category)) throw apiError("categoryUnknown", { field: "category", details: { allowed: [...CATEGORIES] } });
+  if (m.options.length > maxOptions) throw apiError("optionsTooMany", { field: "options", details: { max: maxOptions } });
+  if (!isCategory(m.category)) throw apiError("categoryUnknown", { field: "category", details: { allowed: [...CATEGORIES] } });
   const tooLong = (field: string, text: string, max: number) => {
     if ([...text].length > max)
       throw apiError("invalidBody", { field, details: { maxLength: max } }, `${field}: longer than ${max} characters`);
   };
-  tooLong("event", event, LIMITS.event);
-  options.forEach((option, i) => tooLong(`options.${i}`, option, LIMITS.option));
-  tooLong("description", extras.description, LIMITS.description);
-  tooLong("resolutionSource", extras.resolutionSource, LIMITS.resolutionSource);
-  tooLong("url", extras.url, LIMITS.url);
-  tooLong("content", extras.content, LIMITS.content);
+  tooLong("event", m.event, LIMITS.event);
+  m.options.forEach((option, i) => tooLong(`options.${i}`, option, LIMITS.option));
+  tooLong("description", m.description, LIMITS.description);
+  tooLong("resolutionSource", m.resolutionSource, LIMITS.resolutionSource);
+  tooLong("url", m.url, LIMITS.url);
+  tooLong("content", m.content, LIMITS.content);
   const texts: [string, string][] = [
-    ["event", event],
-    ...options.map((o, i): [string, string] => [`options.${i}`, o]),
-    ...Object.entries(extras),
+    ["event", m.event],
+    ...m.options.map((o, i): [string, string] => [`options.${i}`, o]),
+    ["description", m.description],
+    ["resolutionSource", m.resolutionSource],
+    ["url", m.url],
+    ["content", m.content],
   ];
   for (const [field, text] of texts) {
     if (hasForbiddenCharacters(text)) throw apiError("textInvalid", { field });
   }
-  if (extras.url !== "" && !isHttpUrl(extras.url)) throw apiError("urlInvalid", { field: "url" });
-  return { event, options, category, ...extras, fields: texts as ModerationFields };
+  if (m.url !== "" && !isHttpUrl(m.url)) throw apiError("urlInvalid", { field: "url" });
+  return { metadata: m, fields: texts as ModerationFields };
 }
 
 export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
@@ -141,10 +135,13 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
       path: "/api/issue/submit-underlying",
       summary: "Store a market's metadata before the issue transaction; answers the hash it carries",
       description:
-        "Checks spec §5's option rules and moderates the text (word lists per language and rules in src/content). " +
-        "Refused → 42201 with extra.details.reason. Held for review → code 0, status 'audit', hash null. " +
-        "Approved → status 'approved' and hash = keccak256(JSON.stringify({event, category, options})). " +
-        "The first submission of a hash wins; submitting the same three fields again answers its current status.",
+        "Checks spec §5's option rules on what a reader sees and moderates the text (word lists per language and rules in " +
+        "src/content). Refused → 42201 with extra.details.reason. Held for review → code 0, status 'audit', hash null. " +
+        "Approved → status 'approved' and hash = metadataHash of @prds/contracts: keccak256 of the canonical JSON of every " +
+        "field a market page shows ({event, category, options, description, resolutionSource, url, content}, each text " +
+        "normalized: NFC, invisible characters removed, trimmed). Metadata is stored under that hash, so a market shows " +
+        "only what its issuer's transaction committed to. With marketId, the fields must hash to that market's " +
+        "on-chain hash (422 metadataMismatch otherwise).",
       tags: ["issue"],
       body: SubmitBody,
       data: SubmitData,
@@ -152,10 +149,11 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
     },
     async (body) => {
       const account = optionalAddress(body.account, "account");
+      const marketId = body.marketId === undefined ? null : marketIdOf(body.marketId, "marketId");
       const params = await ctx.params();
-      const m = checkMetadata(body, params.maxOptions);
-      // The same function the contracts' seed and the front end use; key order is part of the hash.
-      const hash = metadataHash({ event: m.event, category: m.category, options: m.options }).toLowerCase();
+      const { metadata: m, fields } = checkMetadata(body, params.maxOptions);
+      // The function the seed and the front end use: every shown field, normalized, in a fixed order.
+      const hash = metadataHash(m).toLowerCase();
       const answer = (status: "approved" | "audit", reason: string | null) => ({
         data: {
           status,
@@ -163,10 +161,17 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
           reason,
           event: m.event,
           category: m.category,
-          options: m.options,
+          options: [...m.options],
         },
         extra: null,
       });
+
+      if (marketId !== null) {
+        const market = await db.selectFrom("markets").select("metadata_hash").where("id", "=", marketId).executeTakeFirst();
+        if (!market) throw apiError("marketNotFound", { field: "marketId" });
+        if (market.metadata_hash.toLowerCase() !== hash)
+          throw apiError("metadataMismatch", { field: "marketId", details: { marketId: String(marketId) } });
+      }
 
       const existing = await db
         .selectFrom("market_metadata")
@@ -178,7 +183,7 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
         return answer(existing.status, existing.reason);
       }
 
-      const verdict = moderator.check(m.fields);
+      const verdict = moderator.check(fields);
       if (verdict.decision === "refused") {
         const hit = verdict.hits.find((h) => h.action === "refuse");
         throw apiError("contentRefused", {

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { Address, Amount, Bytes32, CATEGORIES, LANGUAGES, Nullable, StringEnum } from "./common";
+import { Address, Amount, Bytes32, CATEGORIES, LANGUAGES, MarketIdInput, Nullable, StringEnum } from "./common";
 
 /** Longest texts a market's metadata may carry (characters, after trimming). */
 export const LIMITS = {
@@ -25,6 +25,8 @@ export const SubmitBody = Type.Object({
   content: Type.Optional(Type.String({ maxLength: 10_000, description: "Content description when there is no URL" })),
   language: Type.Optional(StringEnum(LANGUAGES, { default: "en", description: "Language the market is written in" })),
   account: Type.Optional(Address),
+  /** A market already on chain: the texts must hash to its on-chain metadata hash (else 422 metadataMismatch). */
+  marketId: Type.Optional(MarketIdInput),
 });
 
 export const SubmitData = Type.Object({
@@ -32,7 +34,9 @@ export const SubmitData = Type.Object({
     description: "approved: hash is final; audit: held for review, no hash yet",
   }),
   hash: Nullable("string", {
-    description: "metadataHash({event, category, options}) the issue transaction carries; null until approved",
+    description:
+      "metadataHash of every shown field ({event, category, options, description, resolutionSource, url, content}, normalized) " +
+      "that the issue transaction carries; null until approved",
   }),
   reason: Nullable("string", { description: "Why it is held (api.moderation.<key>)" }),
   event: Type.String({ description: "The stored (NFC, trimmed) event text" }),

@@ -128,6 +128,28 @@ describe('validateIssueForm', () => {
     ]);
   });
 
+  it('judges options by what is seen: invisible-only options are empty, invisible or width differences repeat', () => {
+    // Zero-width space, Hangul filler, Braille blank, word joiner + BOM: each looks empty.
+    const result = errorsOf({
+      options: ['Yes', '\u200b', '\u3164', '\u2800\u2800', '\u2060\ufeff', 'Y\u200bes', 'ＹＥＳ', 'No'],
+    });
+    expect(result.options).toEqual([
+      null,
+      { id: 'issue.error.optionEmpty' },
+      { id: 'issue.error.optionEmpty' },
+      { id: 'issue.error.optionEmpty' },
+      { id: 'issue.error.optionEmpty' },
+      { id: 'issue.error.optionsRepeated' },
+      { id: 'issue.error.optionsRepeated' },
+      null,
+    ]);
+  });
+
+  it('finds an event of invisible characters empty', () => {
+    expect(errorsOf({ event: '\u200b\u3164 \u2800' }).fields.event).toEqual({ id: 'issue.error.eventEmpty' });
+    expect(errorsOf({ event: '\u200bWill it rain?' }).fields.event).toBeUndefined();
+  });
+
   it('reports a single empty option both as too few and as empty', () => {
     const result = errorsOf({ options: [''] });
     expect(result.fields.options).toEqual({ id: 'issue.error.optionsTooFew' });

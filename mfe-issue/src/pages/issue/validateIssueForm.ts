@@ -1,3 +1,4 @@
+import { checkOptions, isBlankText } from '@prds/shared';
 import { parseTokenAmount } from './tokenAmount';
 
 export type CollateralKind = 'token' | 'nft';
@@ -73,24 +74,21 @@ export function parseLocalDateTime(value: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-function optionKey(option: string): string {
-  return option.trim().toLowerCase();
-}
-
+/**
+ * Spec §5's option rules on what a reader sees — the api's own check (@prds/shared's checkOptions):
+ * an option of invisible characters is empty, and 'Yes', 'YES ' and 'Ｙｅｓ' are the same option.
+ */
 function validateOptions(options: readonly string[]): {
   list: IssueFormError | undefined;
   each: (IssueFormError | null)[];
 } {
-  if (options.length === 0) return { list: { id: 'issue.error.optionsEmpty' }, each: [] };
-  const seen = new Set<string>();
-  const each = options.map((option): IssueFormError | null => {
-    const key = optionKey(option);
-    if (key === '') return { id: 'issue.error.optionEmpty' };
-    if (seen.has(key)) return { id: 'issue.error.optionsRepeated' };
-    seen.add(key);
-    return null;
+  const check = checkOptions(options);
+  if (check.list === 'optionsEmpty') return { list: { id: 'issue.error.optionsEmpty' }, each: [] };
+  const each = check.each.map((problem): IssueFormError | null => {
+    if (problem === null) return null;
+    return { id: problem.rule === 'optionEmpty' ? 'issue.error.optionEmpty' : 'issue.error.optionsRepeated' };
   });
-  return { list: options.length < 2 ? { id: 'issue.error.optionsTooFew' } : undefined, each };
+  return { list: check.list === 'optionsTooFew' ? { id: 'issue.error.optionsTooFew' } : undefined, each };
 }
 
 /**
@@ -107,7 +105,7 @@ export function validateIssueForm(values: IssueFormValues, context: IssueValidat
   // Staking the License as the bond is for its owner only: a renter cannot lock someone else's token.
   else if (values.collateral === 'nft' && !license.owned) fields.collateral = { id: 'issue.error.licenseNotStakeable' };
 
-  if (values.event.trim() === '') fields.event = { id: 'issue.error.eventEmpty' };
+  if (isBlankText(values.event)) fields.event = { id: 'issue.error.eventEmpty' };
 
   const options = validateOptions(values.options);
   if (options.list) fields.options = options.list;
