@@ -24,6 +24,21 @@ export interface ApiConfig {
   adminToken: string | null;
   rateLimitMax: number;
   rateLimitWindowMs: number;
+  /** 404s (unknown routes, admin calls without the token) an address may cause per window, then 429. */
+  missLimitMax: number;
+  /** Time to receive a request's headers. */
+  headersTimeoutMs: number;
+  /** Time to receive a JSON call's body once its headers are in. */
+  bodyTimeoutMs: number;
+  /** Time to receive a whole request, headers and body (bounds the evidence upload). */
+  requestTimeoutMs: number;
+  /** A connection with no traffic this long is closed (keep-alive connections: keepAliveTimeoutMs). */
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address (0: no cap, for a reverse proxy that enforces its own). */
+  maxConnectionsPerIp: number;
+  /** Open connections in all (0: no cap). */
+  maxConnections: number;
   evidenceDir: string;
 }
 
@@ -64,6 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     adminToken: env.PRDS_ADMIN_TOKEN?.trim() || null,
     rateLimitMax: int(env, "PRDS_RATE_LIMIT_MAX", 600, 1),
     rateLimitWindowMs: int(env, "PRDS_RATE_LIMIT_WINDOW_MS", 60_000, 1),
+    missLimitMax: int(env, "PRDS_MISS_LIMIT_MAX", 30, 1),
+    headersTimeoutMs: int(env, "PRDS_HEADERS_TIMEOUT_MS", 5_000, 1),
+    bodyTimeoutMs: int(env, "PRDS_BODY_TIMEOUT_MS", 5_000, 1),
+    requestTimeoutMs: int(env, "PRDS_REQUEST_TIMEOUT_MS", 30_000, 1),
+    idleTimeoutMs: int(env, "PRDS_IDLE_TIMEOUT_MS", 10_000, 1),
+    keepAliveTimeoutMs: int(env, "PRDS_KEEP_ALIVE_TIMEOUT_MS", 5_000, 1),
+    maxConnectionsPerIp: int(env, "PRDS_MAX_CONNECTIONS_PER_IP", 64, 0),
+    maxConnections: int(env, "PRDS_MAX_CONNECTIONS", 4_096, 0),
     evidenceDir: env.PRDS_EVIDENCE_DIR ?? path.join(dataDir, "evidence"),
   };
 }

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { Envelope } from "./schemas/common";
 
-/** Paths of every POST call, so a GET on one answers 405 rather than 404. */
+/** Paths of every POST call (but the secret ones), so a GET on one answers 405 rather than 404. */
 export const CALL_PATHS = new Set<string>();
 
 export interface CallSpec<B extends TSchema, D extends TSchema, E extends TSchema> {
@@ -17,6 +17,11 @@ export interface CallSpec<B extends TSchema, D extends TSchema, E extends TSchem
   extra: E;
   /** Runs before the body is parsed or validated (the admin token check). */
   onRequest?: onRequestAsyncHookHandler;
+  /**
+   * A guarded call (admin): another method answers 404 as an unknown route does, not 405, so
+   * nothing tells it apart from a path that does not exist.
+   */
+  secret?: boolean;
 }
 
 export interface CallResult<D extends TSchema, E extends TSchema> {
@@ -47,7 +52,7 @@ export function registerCall<B extends TSchema, D extends TSchema, E extends TSc
   spec: CallSpec<B, D, E>,
   handler: (body: Static<B>, request: FastifyRequest, tools: CallTools<D, E>) => Promise<CallResult<D, E> | Serialized>,
 ): void {
-  CALL_PATHS.add(spec.path);
+  if (!spec.secret) CALL_PATHS.add(spec.path);
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     spec.path,
     {

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, ERRORS, type ErrorDetails, type ErrorName } from "./errors";
 import type { ErrorEnvelopeBody } from "./schemas/common";
 import { CALL_PATHS } from "./call";
+import type { MissLimiter } from "./misses";
+import { SECURITY_HEADERS } from "./securityHeaders";
 
 export function errorBody(error: ApiError): ErrorEnvelopeBody {
   return {
@@ -52,6 +54,10 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_PROTO_VIOLATION: "invalidBody",
   FST_INVALID_MULTIPART_CONTENT_TYPE: "multipartRequired",
   FST_INVALID_JSON_FIELD_ERROR: "invalidBody",
+  // Fastify's router, through the frameworkErrors option (its default answers outside the envelope).
+  FST_ERR_BAD_URL: "invalidUrl",
+  FST_ERR_MAX_PARAM_LENGTH: "uriTooLong",
+  FST_ERR_ASYNC_CONSTRAINT: "badRequest",
 };
 
 /** Any thrown value as a catalogue error; only what we cannot name is a 500. */
@@ -73,22 +79,34 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("internal");
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Fastify's frameworkErrors option: a path the router cannot decode (`/%`, `/%E0%A4%A`) or a
+ * parameter over its length limit is answered in the envelope with its stable code; the path is
+ * never echoed.
+ */
+export function frameworkErrorHandler(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
+  // Fastify answers these outside any route: no hook runs, so the headers are set here.
+  void reply.headers(SECURITY_HEADERS);
+  void sendError(reply, toApiError(error));
+}
+
+export function installErrorHandling(app: FastifyInstance, misses: MissLimiter): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiErr = toApiError(error);
     if (apiErr.entry.status >= 500) {
       request.log.error({ err: error }, "request failed");
     }
-    // Never a stack or an internal message in the answer.
+    // Never a stack, an internal message or the request itself in the answer.
     return sendError(reply, apiErr);
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0] ?? "";
     if (CALL_PATHS.has(path) && request.method !== "POST") {
       void reply.header("allow", "POST");
       return sendError(reply, new ApiError("methodNotAllowed"));
     }
-    return sendError(reply, new ApiError("routeNotFound", { details: { method: request.method, path: path.slice(0, 200) } }));
+    // Counted: an address that keeps asking for what does not exist is slowed down (misses.ts).
+    return sendError(reply, await misses.miss(request));
   });
 }

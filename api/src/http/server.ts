@@ -6,9 +6,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
+import { clientErrorHandler, createHttpServer } from "./connections";
 import { createContext } from "./context";
-import { installErrorHandling } from "./errorHandler";
+import { frameworkErrorHandler, installErrorHandling, sendError } from "./errorHandler";
 import { ApiError } from "./errors";
+import { createMissLimiter } from "./misses";
+import { installSecurityHeaders } from "./securityHeaders";
 import { ErrorEnvelope } from "./schemas/common";
 import { registerAdmin } from "./routes/admin";
 import { EVIDENCE_UPLOAD_PATH, registerEvidence } from "./routes/evidence";
@@ -42,6 +45,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: JSON_BODY_LIMIT,
     // Behind a load balancer the client address comes from X-Forwarded-For; set when configured.
     trustProxy: false,
+    // Time-outs and connection caps (connections.ts): a slow or greedy client is dropped in seconds.
+    serverFactory: (handler) => createHttpServer(handler, config),
+    // Whatever Fastify or Node would answer in their own shape is answered in the envelope.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     ajv: {
       customOptions: {
         // Bodies are JSON: a string where a number belongs is an error, not something to coerce.
@@ -55,8 +63,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
 
-  installErrorHandling(app);
+  installSecurityHeaders(app);
   installJsonBody(app);
+  installBodyTimeout(app, config.bodyTimeoutMs);
   app.addSchema(ErrorEnvelope);
 
   await app.register(cors, {
@@ -67,11 +76,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxAge: 600,
   });
   await app.register(rateLimit, {
+    // Not per route: one hook at the root runs before every route's own hooks (the admin token
+    // check) and before the not-found handler, so every request counts, whatever it finds.
+    global: false,
     max: config.rateLimitMax,
     timeWindow: config.rateLimitWindowMs,
     // Thrown into the error handler, which answers the 429 envelope.
     errorResponseBuilder: () => new ApiError("rateLimited"),
   });
+  app.addHook("onRequest", app.rateLimit());
+  const misses = createMissLimiter(app, config.missLimitMax, config.rateLimitWindowMs);
+  installErrorHandling(app, misses);
   await app.register(multipart, {
     // Route-level limits are set where the parts are read (evidence upload).
     limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 4, parts: 5, fieldSize: 16 * 1024 },
@@ -107,7 +122,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerPortfolio(app, ctx);
   registerIssue(app, ctx);
   registerEvidence(app, ctx);
-  registerAdmin(app, ctx);
+  registerAdmin(app, ctx, misses);
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
@@ -132,5 +147,30 @@ function installJsonBody(app: FastifyInstance): void {
     // The multipart parser is registered for the evidence upload alone; other calls take JSON.
     if (request.isMultipart() && request.routeOptions.url !== EVIDENCE_UPLOAD_PATH) throw new ApiError("unsupportedMediaType");
     if (request.body === undefined || request.body === null) request.body = {};
+  });
+}
+
+/**
+ * A JSON call's body must arrive within `timeoutMs` of its headers (at most 64 KiB: a client that
+ * needs longer is dribbling it to hold the connection). Past it the call answers 408 and the
+ * connection is closed. The evidence upload (up to 2 MiB, multipart) is bounded by the server's
+ * whole-request time-out instead (connections.ts).
+ */
+function installBodyTimeout(app: FastifyInstance, timeoutMs: number): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const raw = request.raw;
+    const declared = Number(raw.headers["content-length"] ?? 0);
+    const hasBody = declared > 0 || raw.headers["transfer-encoding"] !== undefined;
+    if (!hasBody || raw.complete || request.routeOptions.url === EVIDENCE_UPLOAD_PATH) return;
+    const timer = setTimeout(() => {
+      if (raw.complete || reply.sent) return;
+      void reply.header("connection", "close");
+      reply.raw.once("finish", () => raw.socket?.destroy());
+      void sendError(reply, new ApiError("requestTimeout"));
+    }, timeoutMs);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    raw.once("end", clear);
+    raw.once("close", clear);
   });
 }

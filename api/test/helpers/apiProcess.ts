@@ -53,6 +53,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     PRDS_API_PORT: String(port),
     PRDS_CHAIN_ID: "31337",
     PRDS_RATE_LIMIT_MAX: "100000",
+    PRDS_MISS_LIMIT_MAX: "100000",
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ["-r", REGISTER, MAIN], {

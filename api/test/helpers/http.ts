@@ -134,6 +134,7 @@ export async function startHttpHarness(label: string, overrides: Partial<ApiConf
     evidenceDir,
     adminToken: ADMIN_TOKEN,
     rateLimitMax: 1_000_000,
+    missLimitMax: 1_000_000,
     corsOrigins: ["http://127.0.0.1:3000"],
   };
   const config = { ...base, ...overrides };

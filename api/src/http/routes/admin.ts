@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { adminGuard } from "../adminAuth";
+import type { MissLimiter } from "../misses";
 import { registerCall } from "../call";
 import type { AppContext } from "../context";
 import { apiError } from "../errors";
@@ -46,8 +47,8 @@ const ReviewData = Type.Object({ hash: Bytes32, status: AuditStatus, reason: Nul
  * 'Audit checking' review, guarded by the admin token (x-admin-token). Approving makes the hash
  * answerable (submit again to get it) and the market listable; rejecting takes it off every list.
  */
-export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
-  const guard = adminGuard(ctx.config.adminToken);
+export function registerAdmin(app: FastifyInstance, ctx: AppContext, misses: MissLimiter): void {
+  const guard = adminGuard(ctx.config.adminToken, misses);
   const moderator = ctx.moderator;
   const db = ctx.db.kysely;
 
@@ -61,6 +62,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
       data: PagedList(AuditItem),
       extra: NoExtra,
       onRequest: guard,
+      secret: true,
     },
     async (body) => {
       const { page, pageSize, offset } = pageOf(body);
@@ -116,6 +118,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext): void {
       data: ReviewData,
       extra: NoExtra,
       onRequest: guard,
+      secret: true,
     },
     async (body) => {
       const hash = body.hash.toLowerCase();

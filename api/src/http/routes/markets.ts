@@ -218,8 +218,10 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
       const row = rows.get(id);
       return row ? [marketSummary(row, visibleMetadata(row), options.get(id) ?? [], now, params)] : [];
     });
-    // Totals may lag the page by a refresh: the page itself is never short of what it shows.
-    const total = Math.max(totals.tabs[q.tab], (q.page - 1) * q.pageSize + list.length);
+    // Totals may lag the page by a refresh: a page that shows markets is never short of what it
+    // shows. An empty page (past the last one) proves nothing beyond the totals.
+    const offset = (q.page - 1) * q.pageSize;
+    const total = list.length > 0 ? Math.max(totals.tabs[q.tab], offset + list.length) : totals.tabs[q.tab];
     return { data: { list, total, page: q.page, pageSize: q.pageSize }, extra: { totals: totals.tabs, now } };
   }
 
