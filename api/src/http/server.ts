@@ -74,6 +74,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     methods: ["GET", "POST"],
     allowedHeaders: ["content-type"],
     maxAge: 600,
+    // An OPTIONS without the preflight headers gets an empty 204, not the plugin's text/plain 400.
+    strictPreflight: false,
   });
   await app.register(rateLimit, {
     // Not per route: one hook at the root runs before every route's own hooks (the admin token
