@@ -16,17 +16,19 @@ export type RemoteKey = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';
 
 export interface RemoteRoute {
   readonly app: Exclude<AppName, 'host'>;
+  /** Its container name (@prds/shared's RemoteName), which its shared probe carries as data-remote. */
+  readonly container: string;
   readonly path: string;
   readonly pageTestId: string;
 }
 
 /** One representative route per remote (the remote whose `./App` renders it). */
 export const REMOTES = {
-  market: { app: 'mfe-market', path: '/market', pageTestId: 'page-market-list' },
-  issue: { app: 'mfe-issue', path: '/issue', pageTestId: 'page-issue' },
-  license: { app: 'mfe-license', path: '/nft', pageTestId: 'page-nft-sale' },
-  portfolio: { app: 'mfe-portfolio', path: '/portfolio', pageTestId: 'page-portfolio' },
-  claim: { app: 'mfe-claim', path: '/claim', pageTestId: 'page-claim' },
+  market: { app: 'mfe-market', container: 'mfe_market', path: '/market', pageTestId: 'page-market-list' },
+  issue: { app: 'mfe-issue', container: 'mfe_issue', path: '/issue', pageTestId: 'page-issue' },
+  license: { app: 'mfe-license', container: 'mfe_license', path: '/nft', pageTestId: 'page-nft-sale' },
+  portfolio: { app: 'mfe-portfolio', container: 'mfe_portfolio', path: '/portfolio', pageTestId: 'page-portfolio' },
+  claim: { app: 'mfe-claim', container: 'mfe_claim', path: '/claim', pageTestId: 'page-claim' },
 } as const satisfies Record<RemoteKey, RemoteRoute>;
 
 export const REMOTE_KEYS = Object.keys(REMOTES) as RemoteKey[];

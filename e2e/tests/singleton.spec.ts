@@ -24,14 +24,14 @@ test.describe('one React, one @prds/shared', () => {
       const remote = REMOTES[key];
       await navigateByHeader(page, remote.path);
       await expect(page.getByTestId(remote.pageTestId)).toBeVisible();
-      const probe = page.locator(`[data-testid="shared-probe"][data-remote="${key}"]`);
+      const probe = page.locator(`[data-testid="shared-probe"][data-remote="${remote.container}"]`);
       await expect(probe).toHaveCount(1);
       await expect(probe).toHaveAttribute('data-shared-instance', hostInstance ?? '');
     }
     // A full load of a remote route builds the page anew: still one instance, same as its header.
     await openPage(page, REMOTES.claim.path, REMOTES.claim.pageTestId);
     const reloadedInstance = await header(page).getAttribute('data-shared-instance');
-    await expect(page.locator('[data-testid="shared-probe"][data-remote="claim"]')).toHaveAttribute(
+    await expect(page.locator(`[data-testid="shared-probe"][data-remote="${REMOTES.claim.container}"]`)).toHaveAttribute(
       'data-shared-instance',
       reloadedInstance ?? '',
     );
@@ -39,7 +39,7 @@ test.describe('one React, one @prds/shared', () => {
 
   test('theme and language set in the host are read by a remote', async ({ page }) => {
     await openPage(page, REMOTES.market.path, REMOTES.market.pageTestId);
-    const probe = page.locator('[data-testid="shared-probe"][data-remote="market"]');
+    const probe = page.locator(`[data-testid="shared-probe"][data-remote="${REMOTES.market.container}"]`);
     await expect(probe).toHaveAttribute('data-theme', 'day');
     await expect(probe).toHaveAttribute('data-lang', 'en');
 
@@ -52,7 +52,7 @@ test.describe('one React, one @prds/shared', () => {
 
     // And on another remote reached by client-side navigation.
     await navigateByHeader(page, REMOTES.issue.path);
-    const issueProbe = page.locator('[data-testid="shared-probe"][data-remote="issue"]');
+    const issueProbe = page.locator(`[data-testid="shared-probe"][data-remote="${REMOTES.issue.container}"]`);
     await expect(issueProbe).toHaveAttribute('data-theme', 'night');
     await expect(issueProbe).toHaveAttribute('data-lang', 'de');
   });

@@ -23,7 +23,7 @@ describe('claim App routes', () => {
   it('renders the hidden shared probe', async () => {
     renderAt('/claim');
     const probe = await screen.findByTestId('shared-probe');
-    expect(probe.dataset.remote).toBe('claim');
+    expect(probe.dataset.remote).toBe('mfe_claim');
     expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
   });
 });

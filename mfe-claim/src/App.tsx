@@ -1,4 +1,4 @@
-import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
 import { Route, Routes } from 'react-router-dom';
 import { ClaimPage } from './pages/claim/ClaimPage';
 
@@ -9,9 +9,9 @@ import { ClaimPage } from './pages/claim/ClaimPage';
 export default function App() {
   return (
     <>
-      <SharedProbe remote="claim" />
+      <SharedProbe remote="mfe_claim" />
       <Routes>
-        <Route path="/claim" element={<ClaimPage />} />
+        <Route path={ROUTES.claim} element={<ClaimPage />} />
         {/* A path under this remote's prefix that it has no page for. */}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

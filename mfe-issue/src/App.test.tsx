@@ -28,7 +28,7 @@ describe('issue App routes', () => {
   it('renders the hidden shared probe', async () => {
     renderAt('/issue');
     const probe = await screen.findByTestId('shared-probe');
-    expect(probe.dataset.remote).toBe('issue');
+    expect(probe.dataset.remote).toBe('mfe_issue');
     expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
   });
 });

@@ -1,4 +1,4 @@
-import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
 import { Route, Routes } from 'react-router-dom';
 import { IssuePage } from './pages/issue/IssuePage';
 
@@ -9,9 +9,9 @@ import { IssuePage } from './pages/issue/IssuePage';
 export default function App() {
   return (
     <>
-      <SharedProbe remote="issue" />
+      <SharedProbe remote="mfe_issue" />
       <Routes>
-        <Route path="/issue" element={<IssuePage />} />
+        <Route path={ROUTES.issue} element={<IssuePage />} />
         {/* A path under this remote's prefix that it has no page for. */}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

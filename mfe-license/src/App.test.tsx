@@ -37,7 +37,7 @@ describe('License App routes', () => {
   it('renders the hidden shared probe', async () => {
     renderAt('/nft');
     const probe = await screen.findByTestId('shared-probe');
-    expect(probe.dataset.remote).toBe('license');
+    expect(probe.dataset.remote).toBe('mfe_license');
     expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
   });
 });

@@ -1,4 +1,4 @@
-import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
 import { Route, Routes } from 'react-router-dom';
 import { LicenseLayout } from './pages/LicenseLayout';
 import { MyLicensePage } from './pages/mine/MyLicensePage';
@@ -9,12 +9,12 @@ import { LicenseSalePage } from './pages/sale/LicenseSalePage';
 export default function App() {
   return (
     <>
-      <SharedProbe remote="license" />
+      <SharedProbe remote="mfe_license" />
       <Routes>
-        <Route path="/nft" element={<LicenseLayout />}>
+        <Route path={ROUTES.nft} element={<LicenseLayout />}>
           <Route index element={<LicenseSalePage />} />
-          <Route path="/nft/mine" element={<MyLicensePage />} />
-          <Route path="/nft/packet" element={<LicensePacketPage />} />
+          <Route path={ROUTES.nftMine} element={<MyLicensePage />} />
+          <Route path={ROUTES.nftPacket} element={<LicensePacketPage />} />
         </Route>
         {/* A path under this remote's prefix that it has no page for. */}
         <Route path="*" element={<NotFoundPage />} />

@@ -38,7 +38,7 @@ describe('market App routes', () => {
     renderAt('/market');
     const probe = await screen.findByTestId('shared-probe');
     expect(probe.hidden).toBe(true);
-    expect(probe.dataset.remote).toBe('market');
+    expect(probe.dataset.remote).toBe('mfe_market');
     expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
     expect(probe.dataset.lang).toBe('en');
     expect(['day', 'night']).toContain(probe.dataset.theme);

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { NotFoundPage, SharedProbe, Spinner } from '@prds/shared';
+import { NotFoundPage, ROUTES, SharedProbe, Spinner } from '@prds/shared';
 import { Route, Routes } from 'react-router-dom';
 import { MarketLayout } from './pages/MarketLayout';
 
@@ -15,13 +15,13 @@ const MarketDetailPage = lazy(() => import('./pages/detail/MarketDetailPage').th
 export default function App() {
   return (
     <>
-      <SharedProbe remote="market" />
+      <SharedProbe remote="mfe_market" />
       <Suspense fallback={<Spinner />}>
         <Routes>
-          <Route path="/market" element={<MarketLayout />}>
+          <Route path={ROUTES.market} element={<MarketLayout />}>
             <Route index element={<MarketListPage />} />
           </Route>
-          <Route path="/detail/:id" element={<MarketDetailPage />} />
+          <Route path={ROUTES.detail} element={<MarketDetailPage />} />
           {/* A path under this remote's prefix that it has no page for. */}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -34,7 +34,7 @@ describe('portfolio App routes', () => {
   it('renders the hidden shared probe', async () => {
     renderAt('/bridge');
     const probe = await screen.findByTestId('shared-probe');
-    expect(probe.dataset.remote).toBe('portfolio');
+    expect(probe.dataset.remote).toBe('mfe_portfolio');
     expect(probe.dataset.sharedInstance).toBe(SHARED_INSTANCE_ID);
   });
 });

@@ -1,4 +1,4 @@
-import { NotFoundPage, SharedProbe } from '@prds/shared';
+import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
 import { Route, Routes } from 'react-router-dom';
 import { BridgePage } from './pages/bridge/BridgePage';
 import { DepositPage } from './pages/deposit/DepositPage';
@@ -11,11 +11,11 @@ import { PortfolioPage } from './pages/portfolio/PortfolioPage';
 export default function App() {
   return (
     <>
-      <SharedProbe remote="portfolio" />
+      <SharedProbe remote="mfe_portfolio" />
       <Routes>
-        <Route path="/portfolio" element={<PortfolioPage />} />
-        <Route path="/deposit" element={<DepositPage />} />
-        <Route path="/bridge" element={<BridgePage />} />
+        <Route path={ROUTES.portfolio} element={<PortfolioPage />} />
+        <Route path={ROUTES.deposit} element={<DepositPage />} />
+        <Route path={ROUTES.bridge} element={<BridgePage />} />
         {/* A path under this remote's prefix that it has no page for. */}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

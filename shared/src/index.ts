@@ -15,7 +15,7 @@ export {
   type AppEnv,
 } from './chains/chains';
 export { getAppEnv, getActiveChains, getDefaultChainId, API_BASE_URL } from './chains/appEnv';
-export { PLATFORM_TOKEN, PAY_TOKEN, MAX_UINT256, type TokenInfo } from './chains/tokens';
+export { PLATFORM_TOKEN, PAY_TOKEN, TOKENS, MAX_UINT256, type TokenInfo, type TokenRole } from './chains/tokens';
 // A market's texts: one normalization and one set of rules for the issue form, the api and the hash.
 export {
   MARKET_CATEGORIES,
@@ -128,6 +128,18 @@ export { fetchUserInfo, USER_INFO_PATH, type UserInfo, type UserInfoRequest } fr
 export { getApiClient, authRefusedAtom, retryAfterAuthRefused } from './http/apiClient';
 export { refreshUserInfo, type RefreshUserInfoOptions } from './http/refreshUserInfo';
 
+// Routes: every path once, and the remotes that serve them
+export {
+  ROUTES,
+  paths,
+  PORTFOLIO_TABS,
+  type RouteName,
+  type PortfolioTab,
+  type MarketListParams,
+  type PathId,
+} from './routes/paths';
+export { REMOTE_NAMES, isRemoteName, type RemoteName } from './routes/remoteNames';
+
 // Providers and identity
 export { AppProviders, type AppProvidersProps } from './providers/AppProviders';
 export { SHARED_INSTANCE_ID } from './instance';
@@ -149,7 +161,7 @@ export { visuallyHidden } from './ui/visuallyHidden';
 export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
 export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
 export { FileButton, type FileButtonProps } from './ui/FileButton';
-export { SharedProbe, type RemoteName } from './probe/SharedProbe';
+export { SharedProbe } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';
 
 // Wallet and chain (the connectors, ethers and the ABIs load lazily behind these)
@@ -180,7 +192,20 @@ export {
   type TransactionRequest,
   type SpentToken,
 } from './wallet/transactionTypes';
-export type { ContractName, FunctionArgs, FunctionResult, ReadFunctionName, WriteFunctionName } from './contracts/contractTypes';
+export type {
+  Address,
+  CheckedContract,
+  ContractRef,
+  FunctionArgs,
+  FunctionResult,
+  OptionalRole,
+  ReadFunctionName,
+  RequiredRole,
+  Role,
+  RoleOf,
+  WriteFunctionName,
+} from './contracts/contractTypes';
+export { hasRole, optionalContract } from './contracts/roles';
 
 // Markets
 export { MARKET_STATE_LABELS, isMarketLabelKey, type MarketLabelKey } from './markets/marketStateLabels';

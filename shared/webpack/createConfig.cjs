@@ -26,8 +26,8 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Spec §9: chunk load time-out. The host also uses it for manifest/remote-entry fetches. */
-const CHUNK_LOAD_TIMEOUT_MS = 120000;
+/** Spec §9: chunk load time-out, one number for webpack and the host's remote loading (src/federation/chunkLoadTimeout.ts). */
+const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('../src/federation/chunkLoadTimeout.json');
 
 /** One instance per page: React, the router, the store, i18n, emotion's theme context, our shared lib. */
 const SINGLETONS = [
@@ -247,4 +247,4 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
   };
 }
 
-module.exports = { createConfig, CHUNK_LOAD_TIMEOUT_MS };
+module.exports = { createConfig };

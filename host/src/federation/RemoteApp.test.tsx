@@ -1,11 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, createStore } from '@prds/shared';
+import { AppProviders, createStore, type RemoteName } from '@prds/shared';
 import { RemoteApp } from './RemoteApp';
 import type { RemoteLoadResult } from './remoteLoader';
 import { RemoteLoaderContext, type RemoteLoaderApi } from './RemoteLoaderContext';
-import type { RemoteName } from './remotes';
 
 /** A loader that answers each load with the next scripted result and records what it was told. */
 class ScriptedLoader implements RemoteLoaderApi {

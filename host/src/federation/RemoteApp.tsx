@@ -1,10 +1,9 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
-import { Spinner, styled } from '@prds/shared';
+import { Spinner, styled, type RemoteName } from '@prds/shared';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { RemoteLoaderContext } from './RemoteLoaderContext';
 import type { RemoteLoadResult } from './remoteLoader';
-import type { RemoteName } from './remotes';
 
 const Loading = styled.div`
   min-height: 3rem;

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
-import { REMOTE_LOAD_TIMEOUT_MS } from './remotes';
 import type { RemoteLoadFailureModule } from './remoteLoadFailure';
 
 /**
@@ -15,10 +15,10 @@ export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'prds-remote-fallback',
     fetch(url, init) {
-      return fetchWithTimeout(url, init, REMOTE_LOAD_TIMEOUT_MS);
+      return fetchWithTimeout(url, init, CHUNK_LOAD_TIMEOUT_MS);
     },
     createScript() {
-      return { timeout: REMOTE_LOAD_TIMEOUT_MS };
+      return { timeout: CHUNK_LOAD_TIMEOUT_MS };
     },
     async errorLoadRemote({ id, error, lifecycle, from }) {
       // 'afterResolve' could supply a backup manifest; we have none (canaries come later), so let it

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
+import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import { parseRemotesManifest, type RemotesManifest } from './remotesManifest';
-import { REMOTE_LOAD_TIMEOUT_MS, REMOTE_NAMES, remoteModuleId, type RemoteName } from './remotes';
+import { remoteModuleId } from './remotes';
 import { isRemoteLoadFailure } from './remoteLoadFailure';
 
 /** The part of the Module Federation runtime the loader uses (the real one, or a test double). */
@@ -24,7 +26,7 @@ export interface RemoteLoaderOptions {
 }
 
 async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetchWithTimeout(url, {}, REMOTE_LOAD_TIMEOUT_MS);
+  const response = await fetchWithTimeout(url, {}, CHUNK_LOAD_TIMEOUT_MS);
   return response.json();
 }
 

@@ -1,4 +1,4 @@
-import { isRemoteName, type RemoteName } from './remotes';
+import { isRemoteName, type RemoteName } from '@prds/shared';
 
 /** `/remotes.json`: container name → URL of that remote's mf-manifest.json. */
 export type RemotesManifest = Partial<Record<RemoteName, string>>;

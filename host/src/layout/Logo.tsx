@@ -1,4 +1,4 @@
-import { FormattedMessage, styled } from '@prds/shared';
+import { FormattedMessage, paths, styled } from '@prds/shared';
 import { Link } from 'react-router-dom';
 
 const Home = styled(Link)`
@@ -23,7 +23,7 @@ const Mark = styled.svg`
 /** Rising bars in a rounded square: the product's mark, drawn in theme colours. */
 export function Logo() {
   return (
-    <Home to="/" data-testid="site-logo">
+    <Home to={paths.home()} data-testid="site-logo">
       <Mark viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="currentColor" opacity="0.14" />
         <rect x="7" y="17" width="4" height="8" rx="1.5" fill="currentColor" opacity="0.45" />

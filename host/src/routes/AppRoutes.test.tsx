@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppProviders, createStore } from '@prds/shared';
+import { AppProviders, createStore, type RemoteName } from '@prds/shared';
 import type { RemoteLoadResult } from '../federation/remoteLoader';
 import { RemoteLoaderContext, type RemoteLoaderApi } from '../federation/RemoteLoaderContext';
-import type { RemoteName } from '../federation/remotes';
 import { AppRoutes } from './AppRoutes';
 
 /** Every remote "loads" as a component that names the remote and the path it was given. */

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ROUTES } from '@prds/shared';
 import { RouteLoading } from './RouteLoading';
 import { RemoteSwitch } from './RemoteSwitch';
-import { HOME_PATH, LICENSE_REDIRECT } from './routeTable';
+import { LICENSE_REDIRECT } from './routeTable';
 
 const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ '../pages/HomePage'));
 
@@ -15,7 +16,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <Routes>
-        <Route path={HOME_PATH} element={<HomePage />} />
+        <Route path={ROUTES.home} element={<HomePage />} />
         <Route path={LICENSE_REDIRECT.from} element={<Navigate to={LICENSE_REDIRECT.to} replace />} />
         <Route path="*" element={<RemoteSwitch />} />
       </Routes>

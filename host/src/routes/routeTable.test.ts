@@ -1,3 +1,4 @@
+import { REMOTE_NAMES, ROUTES, paths, type RouteName } from '@prds/shared';
 import { LICENSE_REDIRECT, REMOTE_ROUTES, remoteForPath } from './routeTable';
 
 describe('remoteForPath', () => {
@@ -33,6 +34,16 @@ describe('remoteForPath', () => {
 
   it('mounts every remote somewhere', () => {
     const mounted = new Set(REMOTE_ROUTES.map((route) => route.remote));
-    expect([...mounted].sort()).toEqual(['mfe_claim', 'mfe_issue', 'mfe_license', 'mfe_market', 'mfe_portfolio']);
+    expect([...mounted].sort()).toEqual([...REMOTE_NAMES].sort());
+  });
+
+  it('gives every route of the path table to a remote, except the two the shell answers', () => {
+    const shell: readonly RouteName[] = ['home', 'license'];
+    for (const name of Object.keys(ROUTES) as RouteName[]) {
+      const owner = remoteForPath(ROUTES[name].replace(':id', '1'));
+      if (shell.includes(name)) expect(owner).toBeNull();
+      else expect(owner).not.toBeNull();
+    }
+    expect(remoteForPath(paths.detail(7))).toBe('mfe_market');
   });
 });

@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router-dom';
-import type { RemoteName } from '../federation/remotes';
+import { ROUTES, type RemoteName } from '@prds/shared';
 
 export interface RemoteRoute {
   readonly path: string;
@@ -7,23 +7,23 @@ export interface RemoteRoute {
 }
 
 /**
- * Spec §2 paths owned by remotes. The shell matches these itself and mounts the remote at the root
- * of the URL space, so the remote's own <Routes> use the spec's full paths ('/market', '/detail/:id').
+ * Which remote owns each spec §2 path (the paths themselves are @prds/shared's ROUTES). The shell
+ * matches these itself and mounts the remote at the root of the URL space, so the remote's own
+ * <Routes> use the same full patterns (ROUTES.market, ROUTES.detail).
  */
 export const REMOTE_ROUTES = [
-  { path: '/market/*', remote: 'mfe_market' },
-  { path: '/detail/:id', remote: 'mfe_market' },
-  { path: '/claim', remote: 'mfe_claim' },
-  { path: '/portfolio', remote: 'mfe_portfolio' },
-  { path: '/bridge', remote: 'mfe_portfolio' },
-  { path: '/deposit', remote: 'mfe_portfolio' },
-  { path: '/issue', remote: 'mfe_issue' },
-  { path: '/nft/*', remote: 'mfe_license' },
+  { path: `${ROUTES.market}/*`, remote: 'mfe_market' },
+  { path: ROUTES.detail, remote: 'mfe_market' },
+  { path: ROUTES.claim, remote: 'mfe_claim' },
+  { path: ROUTES.portfolio, remote: 'mfe_portfolio' },
+  { path: ROUTES.bridge, remote: 'mfe_portfolio' },
+  { path: ROUTES.deposit, remote: 'mfe_portfolio' },
+  { path: ROUTES.issue, remote: 'mfe_issue' },
+  { path: `${ROUTES.nft}/*`, remote: 'mfe_license' },
 ] as const satisfies readonly RemoteRoute[];
 
-/** Paths the shell answers itself. */
-export const HOME_PATH = '/';
-export const LICENSE_REDIRECT = { from: '/license', to: '/nft' } as const;
+/** Spec §2: /license redirects to the License layout; the shell answers it (and home) itself. */
+export const LICENSE_REDIRECT = { from: ROUTES.license, to: ROUTES.nft } as const;
 
 /** The remote that owns a pathname, or null when no remote does (home, redirect or not found). */
 export function remoteForPath(pathname: string): RemoteName | null {

@@ -1,4 +1,4 @@
-import { Tabs, useIntl } from '@prds/shared';
+import { Tabs, paths, useIntl } from '@prds/shared';
 
 /** Get License / My License: each tab is a route, so the choice survives a reload and a shared link. */
 export function LicenseTabs() {
@@ -10,14 +10,14 @@ export function LicenseTabs() {
       items={[
         {
           value: 'sale',
-          to: '/nft',
+          to: paths.nft(),
           end: true,
           label: intl.formatMessage({ id: 'license.tabs.sale' }),
           'data-testid': 'license-tab-sale',
         },
         {
           value: 'mine',
-          to: '/nft/mine',
+          to: paths.nftMine(),
           label: intl.formatMessage({ id: 'license.tabs.mine' }),
           'data-testid': 'license-tab-mine',
         },

@@ -1,8 +1,7 @@
 import { SHARED_INSTANCE_ID } from '../instance';
 import { currentThemeAtom, langAtom } from '../state/atoms';
 import { useAtomValue } from '../state/store';
-
-export type RemoteName = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';
+import type { RemoteName } from '../routes/remoteNames';
 
 /**
  * Hidden marker each remote renders for the end-to-end tests: the same instance id, theme and

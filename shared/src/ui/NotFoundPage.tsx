@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import styled from '@emotion/styled';
+import { paths } from '../routes/paths';
 import { EmptyState } from './EmptyState';
 import { Page } from './Page';
 import { PageHeading } from './PageHeading';
@@ -43,7 +44,7 @@ export function NotFoundPage({ title, body, back }: NotFoundPageProps = {}) {
                 {back.label}
               </Back>
             )}
-            <Back to="/" data-testid="not-found-home">
+            <Back to={paths.home()} data-testid="not-found-home">
               <FormattedMessage id="common.notFound.home" />
             </Back>
           </Links>

@@ -11,6 +11,7 @@ import {
   leadingOptions,
   fromUnits,
   TradingEnds,
+  paths,
   styled,
   useIntl,
   type MarketSummary,
@@ -104,7 +105,7 @@ const BadgeRow = styled.div`
 export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now: number }) {
   const intl = useIntl();
   return (
-    <CardLink to={`/detail/${market.id}`} data-testid={`featured-market-${market.id}`}>
+    <CardLink to={paths.detail(market.id)} data-testid={`featured-market-${market.id}`}>
       <BadgeRow>
         <MarketStateBadge market={market} data-testid="featured-market-state" />
       </BadgeRow>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FormattedMessage, styled, type HttpClient } from '@prds/shared';
+import { FormattedMessage, paths, styled, type HttpClient } from '@prds/shared';
 import { FEATURED_SHELVES } from './featuredMarkets';
 import { FeaturedShelf } from './FeaturedShelf';
 
@@ -50,7 +50,7 @@ export function FeaturedMarkets({ client }: FeaturedMarketsProps) {
         <h2 id="featured-title">
           <FormattedMessage id="host.home.featured.title" />
         </h2>
-        <Link to="/market">
+        <Link to={paths.market()}>
           <FormattedMessage id="host.home.featured.viewAll" />
         </Link>
       </Head>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card, FormattedMessage, PLATFORM_TOKEN, styled } from '@prds/shared';
+import { Card, FormattedMessage, PLATFORM_TOKEN, paths, styled } from '@prds/shared';
 
 const Grid = styled.section`
   display: grid;
@@ -53,7 +53,7 @@ export function GetStarted() {
         <p>
           <FormattedMessage id="host.home.license.body" />
         </p>
-        <Go to="/nft" data-testid="home-license-link">
+        <Go to={paths.nft()} data-testid="home-license-link">
           <FormattedMessage id="host.home.license.cta" />
         </Go>
       </Offer>
@@ -64,7 +64,7 @@ export function GetStarted() {
         <p>
           <FormattedMessage id="common.claimRule" values={{ symbol: PLATFORM_TOKEN.symbol }} />
         </p>
-        <Go to="/claim" data-testid="home-claim-link">
+        <Go to={paths.claim()} data-testid="home-claim-link">
           <FormattedMessage id="host.home.claim.cta" />
         </Go>
       </Offer>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FormattedMessage, styled } from '@prds/shared';
+import { FormattedMessage, paths, styled } from '@prds/shared';
 import { HeroArt } from './HeroArt';
 
 const Box = styled.section`
@@ -104,10 +104,10 @@ export function Hero() {
           <FormattedMessage id="host.home.lead" />
         </Lead>
         <Actions>
-          <Cta to="/market" $primary data-testid="home-markets-link">
+          <Cta to={paths.market()} $primary data-testid="home-markets-link">
             <FormattedMessage id="host.home.cta.markets" />
           </Cta>
-          <Cta to="/issue" data-testid="home-issue-link">
+          <Cta to={paths.issue()} data-testid="home-issue-link">
             <FormattedMessage id="host.home.cta.issue" />
           </Cta>
         </Actions>

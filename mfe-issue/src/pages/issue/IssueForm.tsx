@@ -8,6 +8,7 @@ import {
   Input,
   PAY_TOKEN,
   Select,
+  paths,
   styled,
   useIntl,
   useIsConnected,
@@ -172,7 +173,7 @@ export function IssueForm({ licenses, balance }: IssueFormProps) {
           htmlFor="issue-license"
           label={<FormattedMessage id="issue.form.license" />}
           hint={
-            <Link to="/nft">
+            <Link to={paths.nft()}>
               <FormattedMessage id="issue.form.getLicense" />
             </Link>
           }

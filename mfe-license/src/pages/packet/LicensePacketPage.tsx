@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, FormattedMessage, Page, PageHeading } from '@prds/shared';
+import { EmptyState, FormattedMessage, Page, PageHeading, paths } from '@prds/shared';
 
 /** `/nft/packet`: several Licenses bundled at a packet price. */
 export function LicensePacketPage() {
   return (
     <Page data-testid="page-nft-packet">
-      <Link to="/nft">
+      <Link to={paths.nft()}>
         <FormattedMessage id="license.packet.back" />
       </Link>
       <PageHeading description={<FormattedMessage id="license.packet.intro" />}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Badge, Button, Card, FormattedMessage, PAY_TOKEN, Page, PageHeading, styled } from '@prds/shared';
+import { Badge, Button, Card, FormattedMessage, PAY_TOKEN, Page, PageHeading, paths, styled } from '@prds/shared';
 import { LicenseTabs } from '../LicenseTabs';
 import { LICENSE_TYPES, LICENSE_TYPE_LABEL, MARKETS_PER_LICENSE } from '../licenseTypes';
 
@@ -102,7 +102,7 @@ export function LicenseSalePage() {
             <FormattedMessage id="license.packet.intro" />
           </Note>
         </div>
-        <Link to="/nft/packet" data-testid="license-packet-link">
+        <Link to={paths.nftPacket()} data-testid="license-packet-link">
           <FormattedMessage id="license.packet.link" />
         </Link>
       </PacketCard>

@@ -7,6 +7,7 @@ import {
   PageHeading,
   Skeleton,
   isHttpError,
+  paths,
   styled,
   visuallyHidden,
   useChainNow,
@@ -136,7 +137,7 @@ function MarketNotFound() {
     <NotFoundPage
       title={<FormattedMessage id="market.detail.notFound" />}
       body={<FormattedMessage id="market.detail.notFoundHint" />}
-      back={{ to: '/market', label: <FormattedMessage id="market.detail.back" />, 'data-testid': 'not-found-markets' }}
+      back={{ to: paths.market(), label: <FormattedMessage id="market.detail.back" />, 'data-testid': 'not-found-markets' }}
     />
   );
 }
@@ -181,7 +182,7 @@ function MarketDetail({ id, client }: { id: string; client?: HttpClient }) {
 
   return (
     <Page data-testid="page-detail" data-market-id={id}>
-      <BackLink to="/market">
+      <BackLink to={paths.market()}>
         <FormattedMessage id="market.detail.back" />
       </BackLink>
       {body}

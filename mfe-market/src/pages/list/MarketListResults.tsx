@@ -1,6 +1,16 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, ErrorNotice, FormattedMessage, Spinner, isHttpError, styled, type Device } from '@prds/shared';
+import {
+  Button,
+  EmptyState,
+  ErrorNotice,
+  FormattedMessage,
+  Spinner,
+  isHttpError,
+  paths,
+  styled,
+  type Device,
+} from '@prds/shared';
 import { LazyVirtualMarketList } from './lazyVirtualMarketList';
 import { MarketListSkeleton } from './MarketListSkeleton';
 import type { MarketListView } from './useMarketList';
@@ -80,7 +90,7 @@ export function MarketListResults({ list, now, device, filtered, onClearFilters 
             title={<FormattedMessage id="market.list.empty" />}
             description={<FormattedMessage id="market.list.emptyHint" />}
             action={
-              <Link to="/issue">
+              <Link to={paths.issue()}>
                 <FormattedMessage id="market.list.issueLink" />
               </Link>
             }

@@ -9,6 +9,7 @@ import {
   formatCompact,
   fromUnits,
   TradingEnds,
+  paths,
   styled,
   useIntl,
   type Device,
@@ -185,7 +186,7 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
   const category = knownCategory(market.category);
 
   return (
-    <RowLink to={`/detail/${market.id}`} data-testid={`market-row-${market.id}`}>
+    <RowLink to={paths.detail(market.id)} data-testid={`market-row-${market.id}`}>
       <div className="row-head">
         <MarketStateBadge market={market} data-testid="market-row-state" />
         {category !== null && <span data-testid="market-row-category">{intl.formatMessage(CATEGORY_LABEL[category])}</span>}

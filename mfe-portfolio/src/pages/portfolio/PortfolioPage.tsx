@@ -1,7 +1,17 @@
 import { useSearchParams } from 'react-router-dom';
-import { EmptyState, FormattedMessage, Page, PageHeading, Tabs, useIntl, type MessageDescriptor } from '@prds/shared';
+import {
+  EmptyState,
+  FormattedMessage,
+  Page,
+  PageHeading,
+  PORTFOLIO_TABS,
+  Tabs,
+  useIntl,
+  type MessageDescriptor,
+  type PortfolioTab,
+} from '@prds/shared';
 import { PnlSummary } from './PnlSummary';
-import { PORTFOLIO_TABS, parsePortfolioTab, writePortfolioTab, type PortfolioTab } from './portfolioTabs';
+import { parsePortfolioTab, writePortfolioTab } from './portfolioTabs';
 
 const TAB_LABEL = {
   positions: { id: 'portfolio.tab.positions' },

@@ -1,4 +1,5 @@
-import { DEFAULT_PORTFOLIO_TAB, PORTFOLIO_TABS, parsePortfolioTab, writePortfolioTab } from './portfolioTabs';
+import { PORTFOLIO_TABS } from '@prds/shared';
+import { DEFAULT_PORTFOLIO_TAB, parsePortfolioTab, writePortfolioTab } from './portfolioTabs';
 
 describe('portfolio tab in the URL', () => {
   it('defaults to My Positions', () => {

@@ -1,6 +1,7 @@
-/** The portfolio's sections, in tab order; the chosen one is kept in `?tab=` so it survives a reload. */
-export const PORTFOLIO_TABS = ['positions', 'history', 'bought', 'invested', 'issued'] as const;
-export type PortfolioTab = (typeof PORTFOLIO_TABS)[number];
+import { PORTFOLIO_TABS, type PortfolioTab } from '@prds/shared';
+
+// The sections are @prds/shared's PORTFOLIO_TABS (so paths.portfolio({ tab }) can link to one); the
+// chosen one is kept in `?tab=` so it survives a reload.
 
 export const DEFAULT_PORTFOLIO_TAB: PortfolioTab = 'positions';
 const PARAM = 'tab';
