@@ -1,6 +1,7 @@
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { MaxUint256, id as hashText, type Contract, type ContractTransactionReceipt, type Log } from "ethers";
 import { deployFixture, usdt, type Fixture } from "./helpers/fixture";
+import type { ProtocolOptions } from "../scripts/deploy";
 import { now, DAY } from "./helpers/chain";
 
 /** Mirrors IMarketsTypes.MarketState. */
@@ -46,9 +47,9 @@ export interface MarketsWorld extends Fixture {
 
 export const OPTIONS = [hashText("occurred"), hashText("not occurred")];
 
-/** Deploys the protocol, gives alice a License and funds/approves USDT for everyone. */
-export async function deployMarketsWorld(): Promise<MarketsWorld> {
-  const f = await deployFixture();
+/** Deploys the protocol (`opts`: other parameters), gives alice a License and funds/approves USDT for everyone. */
+export async function deployMarketsWorld(opts: ProtocolOptions = {}): Promise<MarketsWorld> {
+  const f = await deployFixture(opts);
   if (!f.markets || !f.claim) throw new Error("Markets is not deployed by the fixture");
   const markets = f.markets;
   const marketsAddress = await markets.getAddress();
