@@ -51,12 +51,15 @@ function seedKey(name: string): string {
   throw new Error(`no devnet key for the seed's ${name}`);
 }
 
-/** Language (and day theme) stored before the first load, so the app starts in it. */
-async function useLanguage(page: Page, lang: LangCode): Promise<void> {
-  await page.addInitScript((stored) => {
-    localStorage.setItem('prds.lang', stored);
-    localStorage.setItem('prds.theme', 'day');
-  }, lang);
+/** Language and theme stored before the first load, so the app starts in them. */
+async function useLanguage(page: Page, lang: LangCode, theme: 'day' | 'night' = 'day'): Promise<void> {
+  await page.addInitScript(
+    ([storedLang, storedTheme]) => {
+      localStorage.setItem('prds.lang', storedLang);
+      localStorage.setItem('prds.theme', storedTheme);
+    },
+    [lang, theme] as const,
+  );
 }
 
 async function open(page: Page, url: string, testId: string, lang: LangCode): Promise<void> {
@@ -304,4 +307,20 @@ test.describe('item 8: phone layouts', () => {
       await shot(page, `item8-market-list-zh-${viewport.width}`);
     });
   }
+
+  test('at night too: the picker, its calendar, the tabs and a void market (375 px, Arabic)', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await useLanguage(page, 'ar', 'night');
+    await open(page, `/detail/${seededMarket('Void').id}`, 'resolution-outcome', 'ar');
+    await expect(html(page)).toHaveAttribute('data-theme', 'night');
+    await page.getByTestId('resolution-section').screenshot({ path: path.join(SHOTS, 'night-void-ar-resolution.png') });
+    await open(page, '/portfolio', 'portfolio-tabs', 'ar');
+    await shot(page, 'night-portfolio-tabs-ar');
+    await open(page, '/issue', 'issue-form', 'ar');
+    const lastTrading = page.getByTestId('issue-last-trading-time');
+    await lastTrading.scrollIntoViewIfNeeded();
+    await lastTrading.getByTestId('date-time-open').click();
+    await expect(page.locator('[role="dialog"] [role="grid"]')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'night-issue-calendar-ar.png'), animations: 'disabled' });
+  });
 });
