@@ -39,6 +39,11 @@ export interface ApiConfig {
   maxConnectionsPerIp: number;
   /** Open connections in all (0: no cap). */
   maxConnections: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (addresses or CIDRs); empty: none, the
+   * peer address is the client. Rate limits and the miss budget count per client address.
+   */
+  trustProxy: string[];
   evidenceDir: string;
 }
 
@@ -87,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     keepAliveTimeoutMs: int(env, "PRDS_KEEP_ALIVE_TIMEOUT_MS", 5_000, 1),
     maxConnectionsPerIp: int(env, "PRDS_MAX_CONNECTIONS_PER_IP", 64, 0),
     maxConnections: int(env, "PRDS_MAX_CONNECTIONS", 4_096, 0),
+    trustProxy: (env.PRDS_TRUST_PROXY ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     evidenceDir: env.PRDS_EVIDENCE_DIR ?? path.join(dataDir, "evidence"),
   };
 }

@@ -382,7 +382,8 @@ test(
           queue.push({ label: `${call.method} ${call.path}`, method: call.method, path: call.path, headers: {} });
           continue;
         }
-        const admin = call.path.startsWith("/api/admin/") && chance(0.5) ? { "x-admin-token": ADMIN_TOKEN } : {};
+        const admin: Record<string, string> =
+          call.path.startsWith("/api/admin/") && chance(0.5) ? { "x-admin-token": ADMIN_TOKEN } : {};
         if (call.path === "/api/evidence/upload") {
           queue.push(jsonRequest(call.path, junk()));
           continue;

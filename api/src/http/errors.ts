@@ -91,12 +91,6 @@ export const ERRORS = {
   },
 
   rateLimited: { code: 42901, key: "api.error.rateLimited", status: 429, message: "Too many requests, try again shortly" },
-  tooManyConnections: {
-    code: 42902,
-    key: "api.error.tooManyConnections",
-    status: 429,
-    message: "Too many open connections from this address",
-  },
   headersTooLarge: {
     code: 43101,
     key: "api.error.headersTooLarge",

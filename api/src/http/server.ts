@@ -12,7 +12,7 @@ import { frameworkErrorHandler, installErrorHandling, sendError } from "./errorH
 import { ApiError } from "./errors";
 import { createMissLimiter } from "./misses";
 import { installSecurityHeaders } from "./securityHeaders";
-import { ErrorEnvelope } from "./schemas/common";
+import { ErrorEnvelope } from "@prds/api-schema";
 import { registerAdmin } from "./routes/admin";
 import { EVIDENCE_UPLOAD_PATH, registerEvidence } from "./routes/evidence";
 import { registerIssue } from "./routes/issue";
@@ -43,8 +43,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    // Behind a load balancer the client address comes from X-Forwarded-For; set when configured.
-    trustProxy: false,
+    // Behind a reverse proxy (PRDS_TRUST_PROXY) the client address comes from its X-Forwarded-For.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Time-outs and connection caps (connections.ts): a slow or greedy client is dropped in seconds.
     serverFactory: (handler) => createHttpServer(handler, config),
     // Whatever Fastify or Node would answer in their own shape is answered in the envelope.
