@@ -5,6 +5,10 @@
 # remotes, serves them, and prints the URL. Ctrl-C stops everything it started; a second run cleans
 # up after a first one that was killed without Ctrl-C.
 #
+# The back end and the web server each run under scripts/supervise.mjs: once up, a part that stops
+# by itself is reported here (and in its log) and started again after a back-off; one that keeps
+# crashing (6 times in 5 minutes) stops the whole run with its log, rather than restarting forever.
+#
 # PRDS_BASE_PORT (3000) moves the web ports, DEVNET_PORT (8545) the chain, PRDS_API_PORT (8787) the
 # api. The builds bake the api and devnet URLs (PRDS_API_URL, PRDS_DEVNET_RPC_URL, set here from the ports).
 set -euo pipefail
@@ -51,8 +55,11 @@ echo "== compiling contracts"
 pnpm --filter @prds/contracts run compile
 
 # The back end starts while the front end builds (it is ready in ~15 s; the builds take longer).
-setsid node scripts/stack.cjs --run-dir "$RUN" --devnet-port "$DEVNET_PORT" --api-port "$API_PORT" \
-  --cors-origins "$CORS" >"$RUN/stack.log" 2>&1 &
+# A restart after a crash starts a fresh devnet (seeded again) and api on the same ports.
+: >"$RUN/stack.log"
+setsid node scripts/supervise.mjs --name back-end --log "$RUN/stack.log" --ready '^STACK READY' -- \
+  node scripts/stack.cjs --run-dir "$RUN" --devnet-port "$DEVNET_PORT" --api-port "$API_PORT" \
+  --cors-origins "$CORS" &
 STACK_PID=$!
 echo "$STACK_PID" >>"$PIDS"
 stack_failed() {
@@ -85,7 +92,9 @@ grep -q '^STACK READY' "$RUN/stack.log" || stack_failed
 sed 's/^/   /' "$RUN/stack.log"
 
 echo "== serving"
-setsid node scripts/serve.mjs --base-port "$BASE_PORT" >"$RUN/serve.log" 2>&1 &
+: >"$RUN/serve.log"
+setsid node scripts/supervise.mjs --name web --log "$RUN/serve.log" --ready '^READY mfe-claim' -- \
+  node scripts/serve.mjs --base-port "$BASE_PORT" --api-url "$PRDS_API_URL" --rpc-url "$PRDS_DEVNET_RPC_URL" &
 SERVE_PID=$!
 echo "$SERVE_PID" >>"$PIDS"
 for _ in $(seq 1 60); do
@@ -102,8 +111,9 @@ echo "PRDS is running: http://127.0.0.1:${BASE_PORT}"
 echo "  api     ${API_URL} (${LISTED} markets listed)"
 echo "  devnet  ${DEVNET_URL} (chain id 31337)"
 echo "  ready in $(($(date +%s) - T0)) s; logs in .run/ (stack, devnet, api, serve); Ctrl-C stops everything"
-# Runs until Ctrl-C, or until the back end or the web server stops.
+# Runs until Ctrl-C, or until a supervisor gives up on the back end or the web server (each restarts
+# its part after a crash and says so above).
 while kill -0 "$STACK_PID" 2>/dev/null && kill -0 "$SERVE_PID" 2>/dev/null; do sleep 1; done
-echo "a process stopped by itself:"
+echo "a part of the stack kept crashing and was not restarted again:"
 tail -n 20 "$RUN/stack.log" "$RUN/serve.log"
 exit 1
