@@ -35,8 +35,6 @@ export {
 
 // State
 export {
-  fundDataAtom,
-  staticsAtom,
   deviceAtom,
   accountAtom,
   chainIdAtom,
@@ -44,8 +42,6 @@ export {
   currentThemeAtom,
   langAtom,
   walletAtom,
-  type FundItem,
-  type Statics,
   type WalletHandle,
 } from './state/atoms';
 export {
@@ -124,9 +120,16 @@ export {
   type HttpClientOptions,
 } from './http/createHttpClient';
 export { HttpError, isHttpError, type HttpErrorKind, type HttpErrorInit } from './http/HttpError';
-export { fetchUserInfo, USER_INFO_PATH, type UserInfo, type UserInfoRequest } from './http/fetchUserInfo';
+export {
+  fetchUserInfo,
+  USER_INFO_PATH,
+  EMPTY_USER_INFO,
+  type UserInfo,
+  type UserInfoRequest,
+  type FundItem,
+  type Statics,
+} from './http/fetchUserInfo';
 export { getApiClient, authRefusedAtom, retryAfterAuthRefused } from './http/apiClient';
-export { refreshUserInfo, type RefreshUserInfoOptions } from './http/refreshUserInfo';
 
 // Routes: every path once, and the remotes that serve them
 export {
@@ -166,7 +169,7 @@ export { useIsConnected } from './state/useIsConnected';
 
 // Wallet and chain (the connectors, ethers and the ABIs load lazily behind these)
 export { useWallet, type WalletView } from './wallet/useWallet';
-export { useUserInfo, type UserInfoView } from './wallet/useUserInfo';
+export { useUserInfo, type UserInfoView, type UserInfoOptions } from './wallet/useUserInfo';
 export {
   connectWallet,
   disconnectWallet,

@@ -2,7 +2,10 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { EMPTY_USER_INFO, type FundItem, type Statics } from '../src/http/fetchUserInfo';
 import { AppProviders } from '../src/providers/AppProviders';
+import { queryKeys } from '../src/query/queryClient';
 import { createStore, type PrdsStore } from '../src/state/store';
 
 function LocationProbe() {
@@ -81,4 +84,23 @@ export function fillDateTime(field: HTMLElement, parts: DateTimeParts): void {
     fireEvent.keyDown(period, { key: 'ArrowUp' });
   }
   act(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+export interface SeededUserInfo {
+  readonly account: string;
+  /** The desired chain the page asks for (the devnet's '0x7a69' unless a test changed it). */
+  readonly chainId: string;
+  readonly fundData?: readonly FundItem[];
+  readonly statics?: Statics;
+}
+
+/**
+ * Puts an account's `/api/user/info` answer in a test's data cache, as if the api had just answered,
+ * so `useUserInfo` (balances, funds) reads it without a server.
+ */
+export function seedUserInfo(queryClient: QueryClient, { account, chainId, fundData, statics }: SeededUserInfo): void {
+  queryClient.setQueryData(queryKeys.userInfo(account, chainId), {
+    fundData: fundData ?? EMPTY_USER_INFO.fundData,
+    statics: statics ?? EMPTY_USER_INFO.statics,
+  });
 }

@@ -108,7 +108,7 @@ function sameAddress(a: string, b: string): boolean {
 export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDisconnect: () => void }) {
   const intl = useIntl();
   const { account, chainId, connectorId, desiredChainId, disconnect, error } = useWallet();
-  const userInfo = useUserInfo();
+  const funds = useUserInfo({ select: (info) => info.fundData });
   const [copy, setCopy] = useState<CopyState>('idle');
   const [disconnecting, setDisconnecting] = useState(false);
   const isDev = connectorId === 'dev';
@@ -177,20 +177,20 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
         <Label>
           <FormattedMessage id="host.wallet.balances" />
         </Label>
-        {userInfo.error ? (
+        {funds.error ? (
           <BalanceError role="alert" data-testid="wallet-balances-error">
             <FormattedMessage id="host.wallet.balancesError" />
-            <Button variant="secondary" size="sm" onClick={userInfo.refetch}>
+            <Button variant="secondary" size="sm" onClick={funds.refetch}>
               <FormattedMessage id="common.retry" />
             </Button>
           </BalanceError>
         ) : (
-          <Balances aria-busy={userInfo.isLoading || undefined}>
+          <Balances aria-busy={funds.isLoading || undefined}>
             {BALANCE_SYMBOLS.map((symbol) => (
               <div key={symbol} style={{ display: 'contents' }}>
                 <dt>{symbol}</dt>
                 <dd data-testid={`wallet-balance-${symbol}`}>
-                  {userInfo.isLoading ? <Skeleton width="4em" /> : formatBalance(userInfo.fundData, symbol)}
+                  {funds.isLoading ? <Skeleton width="4em" /> : formatBalance(funds.data, symbol)}
                 </dd>
               </div>
             ))}

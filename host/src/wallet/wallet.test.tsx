@@ -7,12 +7,12 @@ import {
   chainIdAtom,
   createStore,
   desireChainIdAtom,
-  fundDataAtom,
   walletAtom,
-  queryKeys,
+  type Address,
   type ChainId,
   type PrdsStore,
 } from '@prds/shared';
+import { seedUserInfo } from '@prds/shared/testing';
 import { Layout } from '../layout/Layout';
 import { formatBalance } from './balances';
 
@@ -21,7 +21,7 @@ const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 interface Setup {
   readonly desired?: ChainId;
-  readonly account?: string | null;
+  readonly account?: Address | null;
   readonly chainId?: string | null;
   readonly queryClient?: QueryClient;
 }
@@ -161,26 +161,17 @@ describe('network switch', () => {
 });
 
 describe('wallet menu', () => {
-  function seedUserInfo(queryClient: QueryClient, chain: ChainId) {
-    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', chain], {
-      fundData: [],
-      statics: { cash: '0', portfolio: '0' },
-    });
-  }
+  const FUNDS = [
+    { symbol: 'BNB', decimals: 18, balance: '10000000000000000000000' },
+    { symbol: 'USDT', decimals: 18, balance: '1234567890000000000' },
+    { symbol: 'PRDS', decimals: 18, balance: '0' },
+  ];
 
   it('shows the address, balances and no explorer link on the devnet', async () => {
     const queryClient = newQueryClient();
-    seedUserInfo(queryClient, '0x7a69');
-    const { store } = renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
+    seedUserInfo(queryClient, { account: ACCOUNT, chainId: '0x7a69', fundData: FUNDS });
+    renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
     fireEvent.click(await screen.findByTestId('wallet-account'));
-    // WalletController clears the previous account's funds on mount; the api's answer comes after.
-    act(() => {
-      store.set(fundDataAtom, [
-        { symbol: 'BNB', decimals: 18, balance: '10000000000000000000000' },
-        { symbol: 'USDT', decimals: 18, balance: '1234567890000000000' },
-        { symbol: 'PRDS', decimals: 18, balance: '0' },
-      ]);
-    });
     const menu = await screen.findByTestId('wallet-menu');
     expect(within(menu).getByTestId('wallet-address').textContent).toBe(ACCOUNT);
     expect(within(menu).getByTestId('wallet-balance-BNB').textContent).toBe('10,000');
@@ -193,9 +184,30 @@ describe('wallet menu', () => {
     expect(screen.queryByTestId('wallet-menu')).toBeNull();
   });
 
+  it("never shows the previous account's balances for another account", async () => {
+    const asked: unknown[] = [];
+    // The other account's answer never comes: its balances load, the first account's are gone at once.
+    globalThis.fetch = jest.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(JSON.parse(String(init?.body)));
+      return new Promise<Response>(() => undefined);
+    });
+    const queryClient = newQueryClient();
+    seedUserInfo(queryClient, { account: ACCOUNT, chainId: '0x7a69', fundData: FUNDS });
+    const { store } = renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
+    fireEvent.click(await screen.findByTestId('wallet-account'));
+    expect((await screen.findByTestId('wallet-balance-USDT')).textContent).toBe('1.2345');
+    act(() => store.set(accountAtom, OTHER));
+    await waitFor(() => expect(asked).toEqual([{ account: OTHER, chainType: 'devnet' }]));
+    // The menu belongs to the account it was opened for: open it again for the other one.
+    if (screen.queryByTestId('wallet-menu') === null) fireEvent.click(await screen.findByTestId('wallet-account'));
+    expect(within(await screen.findByTestId('wallet-menu')).getByTestId('wallet-address').textContent).toBe(OTHER);
+    expect(screen.getByTestId('wallet-balance-USDT').textContent).not.toContain('1.2345');
+    expect(screen.getByTestId('wallet-balance-USDT').querySelector('[aria-hidden="true"]')).not.toBeNull();
+  });
+
   it('links to the explorer on BSC, copies the address and closes on an outside click', async () => {
     const queryClient = newQueryClient();
-    seedUserInfo(queryClient, '0x38');
+    seedUserInfo(queryClient, { account: ACCOUNT, chainId: '0x38' });
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderShell({ desired: '0x38', account: ACCOUNT, chainId: '0x38', queryClient });
@@ -213,7 +225,7 @@ describe('wallet menu', () => {
 
   it('shows an error when copying fails', async () => {
     const queryClient = newQueryClient();
-    seedUserInfo(queryClient, '0x7a69');
+    seedUserInfo(queryClient, { account: ACCOUNT, chainId: '0x7a69' });
     Object.defineProperty(navigator, 'clipboard', {
       value: { writeText: jest.fn(async () => Promise.reject(new Error('denied'))) },
       configurable: true,
@@ -231,10 +243,7 @@ describe('dev wallet menu', () => {
       json: async () => ({ jsonrpc: '2.0', id: 1, result: [ACCOUNT.toLowerCase(), OTHER.toLowerCase()] }),
     })) as unknown as typeof fetch;
     const queryClient = newQueryClient();
-    queryClient.setQueryData([...queryKeys.account(ACCOUNT), 'userInfo', '0x7a69'], {
-      fundData: [],
-      statics: { cash: '0', portfolio: '0' },
-    });
+    seedUserInfo(queryClient, { account: ACCOUNT, chainId: '0x7a69' });
     const { store } = renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
     act(() => store.set(walletAtom, { connectorId: 'dev', account: ACCOUNT, chainId: '0x7a69' }));
     fireEvent.click(await screen.findByTestId('wallet-account'));

@@ -6,9 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { createHttpClient, type HttpClient } from './createHttpClient';
 import { HttpError } from './HttpError';
 import { fetchUserInfo } from './fetchUserInfo';
-import { refreshUserInfo } from './refreshUserInfo';
-import { createStore } from '../state/store';
-import { accountAtom, fundDataAtom, staticsAtom } from '../state/atoms';
 
 interface Seen {
   readonly method: string;
@@ -301,29 +298,5 @@ describe('fetchUserInfo', () => {
       statics: { cash: '1', portfolio: '2' },
     });
     expect(seen).toHaveLength(2);
-  });
-});
-
-describe('refreshUserInfo', () => {
-  const answer = { code: 0, data: [{ symbol: 'USDT', balance: '7' }], extra: { statics: { cash: '7', portfolio: '1' } } };
-
-  it('puts the answer in fundDataAtom and staticsAtom', async () => {
-    handler = (_req, res) => json(res, 200, answer);
-    const store = createStore();
-    store.set(accountAtom, '0xABC');
-    await refreshUserInfo({ account: '0xabc', chainType: 'devnet' }, { store, client: client() });
-    expect(store.get(fundDataAtom)).toEqual(answer.data);
-    expect(store.get(staticsAtom)).toEqual({ cash: '7', portfolio: '1' });
-  });
-
-  it('drops an answer for an account the wallet has left', async () => {
-    handler = (_req, res) => setTimeout(() => json(res, 200, answer), 50);
-    const store = createStore();
-    store.set(accountAtom, '0x1');
-    const pending = refreshUserInfo({ account: '0x1', chainType: 'devnet' }, { store, client: client() });
-    store.set(accountAtom, '0x2');
-    await pending;
-    expect(store.get(fundDataAtom)).toEqual([]);
-    expect(store.get(staticsAtom)).toEqual({ cash: '0', portfolio: '0' });
   });
 });

@@ -1,7 +1,20 @@
-import type { FundItem, Statics } from '../state/atoms';
 import type { ApiEnvelope, HttpClient } from './createHttpClient';
 
 export const USER_INFO_PATH = '/api/user/info';
+
+/** One entry of the `/api/user/info` fund list (spec §3 "fundData"). */
+export interface FundItem {
+  readonly symbol?: string;
+  readonly address?: string;
+  readonly balance: string;
+  readonly [field: string]: unknown;
+}
+
+/** `/api/user/info` `extra` (spec §3 "statics"): the user's cash and portfolio value. */
+export interface Statics {
+  readonly cash: string;
+  readonly portfolio: string;
+}
 
 export interface UserInfoRequest {
   readonly account: string;
@@ -12,6 +25,9 @@ export interface UserInfo {
   readonly fundData: readonly FundItem[];
   readonly statics: Statics;
 }
+
+/** What the page shows while an account's answer is not known (not connected, loading, failed). */
+export const EMPTY_USER_INFO: UserInfo = { fundData: [], statics: { cash: '0', portfolio: '0' } };
 
 interface InFlight {
   readonly key: string;

@@ -10,6 +10,8 @@ export const queryClient = new QueryClient({
   },
 });
 
+const accountKey = (account: string) => ['account', account.toLowerCase()] as const;
+
 /**
  * Query keys by domain; the first segment is what a transaction invalidates. Chain reads carry the
  * chain and account so a switch never serves another wallet's answer.
@@ -19,7 +21,10 @@ export const queryKeys = {
   markets: ['markets'] as const,
   market: (id: string) => ['markets', 'detail', id] as const,
   /** An account's own figures (positions, bought, issued, portfolio). */
-  account: (account: string) => ['account', account.toLowerCase()] as const,
+  account: accountKey,
+  /** `/api/user/info` of an account on a chain (under the account's key, so its invalidation refetches it). */
+  userInfo: (account: string | null, chainId: string) =>
+    account === null ? (['account', 'none', 'userInfo'] as const) : ([...accountKey(account), 'userInfo', chainId] as const),
   /** Licenses (sale, market, owned). */
   licenses: ['licenses'] as const,
   /** Reads straight from the chain: `['chain', chainId, ...]`. */

@@ -8,20 +8,6 @@ import { LANG_STORAGE_KEY, resolveInitialLang, type LangCode } from '../i18n/lan
 import { PREFERS_DARK_QUERY, THEME_STORAGE_KEY, resolveInitialTheme } from '../theme/resolveInitialTheme';
 import type { ThemeMode } from '../theme/tokens';
 
-/** One entry of the `/api/user/info` fund list (spec §3 "fundData"). */
-export interface FundItem {
-  readonly symbol?: string;
-  readonly address?: string;
-  readonly balance: string;
-  readonly [field: string]: unknown;
-}
-
-/** `/api/user/info` `extra`: the user's cash and portfolio value. */
-export interface Statics {
-  readonly cash: string;
-  readonly portfolio: string;
-}
-
 /**
  * The wallet-connection handle. The wallet room fills it in; it stays null until a wallet connects,
  * so only what every reader needs lives here.
@@ -32,8 +18,9 @@ export interface WalletHandle {
   readonly chainId: string;
 }
 
-export const fundDataAtom = atom<readonly FundItem[]>([]);
-export const staticsAtom = atom<Statics>({ cash: '0', portfolio: '0' });
+// Spec §3's fundData and statics are the api's answer, not client state: useUserInfo reads them from
+// the data cache, so there is no second copy here to keep in step.
+
 // These defaults read the browser when a store first needs them, so the first render already has
 // the right device, theme and language (no flash of the wrong one).
 export const deviceAtom = atomWithLazyDefault<Device>(() => {

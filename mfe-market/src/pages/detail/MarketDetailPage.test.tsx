@@ -3,7 +3,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import {
@@ -13,11 +13,12 @@ import {
   createHttpClient,
   createStore,
   desireChainIdAtom,
-  fundDataAtom,
+  type FundItem,
   type HttpClient,
   type MarketDetail,
   type PrdsStore,
 } from '@prds/shared';
+import { seedUserInfo } from '@prds/shared/testing';
 import { BUYER, E, ISSUER, NOW, marketFixture } from './detailFixture';
 import { MarketDetailPage } from './MarketDetailPage';
 
@@ -197,8 +198,15 @@ function connectedStore(account = BUYER): PrdsStore {
   return store;
 }
 
-function renderPage({ path = '/detail/7', store = createStore() }: { path?: string; store?: PrdsStore } = {}) {
+/** `funds`: the connected account's `/api/user/info` fund list, as the api answered it. */
+function renderPage({
+  path = '/detail/7',
+  store = createStore(),
+  funds = [],
+}: { path?: string; store?: PrdsStore; funds?: readonly FundItem[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const account = store.get(accountAtom);
+  if (account !== null) seedUserInfo(queryClient, { account, chainId: store.get(desireChainIdAtom), fundData: funds });
   render(
     <AppProviders store={store} queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -396,9 +404,9 @@ describe('MarketDetailPage against a real api server', () => {
 });
 
 describe('buying', () => {
-  async function renderConnected(positions: unknown = null) {
+  async function renderConnected(positions: unknown = null, funds: readonly FundItem[] = []) {
     handler = answer(detail({}, positions));
-    const { store } = renderPage({ store: connectedStore() });
+    const { store } = renderPage({ store: connectedStore(), funds });
     await screen.findByTestId('buy-form');
     return store;
   }
@@ -438,8 +446,7 @@ describe('buying', () => {
   });
 
   it("says 'Insufficient balance' above the wallet's USDT", async () => {
-    const store = await renderConnected();
-    act(() => store.set(fundDataAtom, [{ symbol: 'USDT', balance: (5n * E).toString() }]));
+    await renderConnected(null, [{ symbol: 'USDT', balance: (5n * E).toString() }]);
     expect(screen.getByTestId('buy-balance').textContent).toBe('5 USDT');
     type('6');
     expect(error()).toBe('Insufficient balance');

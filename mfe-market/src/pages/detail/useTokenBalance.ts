@@ -18,8 +18,9 @@ export function useTokenBalance(token: Pick<TokenInfo, 'symbol'>): {
   readonly isLoading: boolean;
 } {
   const { isConnected } = useWallet();
-  const { fundData, isLoading } = useUserInfo();
+  const { data: balance, isLoading } = useUserInfo({
+    select: (info) => info.fundData.find((fund) => fund.symbol === token.symbol)?.balance,
+  });
   if (!isConnected) return { balance: null, isLoading: false };
-  const item = fundData.find((fund) => fund.symbol === token.symbol);
-  return { balance: item === undefined ? null : toWei(item.balance), isLoading };
+  return { balance: balance === undefined ? null : toWei(balance), isLoading };
 }

@@ -9,13 +9,14 @@ import {
   chainIdAtom,
   createStore,
   desireChainIdAtom,
-  fundDataAtom,
   langAtom,
   protocolConfigQueryKey,
+  type FundItem,
   type MarketDetailView,
   type PrdsStore,
   type ProtocolConfig,
 } from '@prds/shared';
+import { seedUserInfo } from '@prds/shared/testing';
 import { ResolutionSection } from './ResolutionSection';
 import {
   BUYER,
@@ -69,11 +70,19 @@ function connected(account: string | null): PrdsStore {
   return store;
 }
 
-/** Renders and waits until the providers (locale messages load lazily) show the page. */
-async function renderSection(view: MarketDetailView, account: string | null, ready = 'resolution-section') {
+/**
+ * Renders and waits until the providers (locale messages load lazily) show the page; `funds` is the
+ * account's `/api/user/info` fund list, as the api answered it.
+ */
+async function renderSection(
+  view: MarketDetailView,
+  account: string | null,
+  { ready = 'resolution-section', funds = [] }: { ready?: string; funds?: readonly FundItem[] } = {},
+) {
   const store = connected(account);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(protocolConfigQueryKey, CONFIG);
+  if (account !== null) seedUserInfo(queryClient, { account, chainId: store.get(desireChainIdAtom), fundData: funds });
   render(
     <AppProviders store={store} queryClient={queryClient}>
       <ResolutionSection view={view} />
@@ -103,7 +112,7 @@ describe('ResolutionSection', () => {
     const open = viewFixture({
       market: marketFixture({ state: 'Open', lastTradingTime: NOW + DAY, expirationTime: NOW + 2 * DAY }),
     });
-    await renderSection(open, BUYER, 'probe-rendered');
+    await renderSection(open, BUYER, { ready: 'probe-rendered' });
     expect(screen.queryByTestId('resolution-section')).toBeNull();
   });
 
@@ -133,8 +142,7 @@ describe('ResolutionSection', () => {
   });
 
   it("refuses a margin above the issuer's balance with 'Insufficient balance'", async () => {
-    const store = await renderSection(viewFixture(), ISSUER);
-    act(() => store.set(fundDataAtom, [{ symbol: 'USDT', balance: (5n * E).toString() }]));
+    await renderSection(viewFixture(), ISSUER, { funds: [{ symbol: 'USDT', balance: (5n * E).toString() }] });
     fireEvent.change(screen.getByTestId('issuer-margin-amount'), { target: { value: '6' } });
     fireEvent.click(screen.getByTestId('issuer-margin-submit'));
     expect(screen.getByTestId('issuer-margin-error').textContent).toBe('Insufficient balance');
@@ -148,8 +156,7 @@ describe('ResolutionSection', () => {
   });
 
   it('lets a participant challenge with the stake shown, offering only the other options', async () => {
-    const store = await renderSection(confirmedView(), BUYER);
-    act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (1500n * E).toString() }]));
+    await renderSection(confirmedView(), BUYER, { funds: [{ symbol: 'PRDS', balance: (1500n * E).toString() }] });
     expect(screen.getByTestId('challenge-stake').textContent).toBe('Stake: 1,000 PRDS (your balance: 1,500 PRDS)');
     const options = within(screen.getByTestId('challenge-option'))
       .getAllByRole('option')
@@ -158,8 +165,7 @@ describe('ResolutionSection', () => {
   });
 
   it('checks the evidence before anything is uploaded', async () => {
-    const store = await renderSection(confirmedView(), BUYER);
-    act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (1500n * E).toString() }]));
+    await renderSection(confirmedView(), BUYER, { funds: [{ symbol: 'PRDS', balance: (1500n * E).toString() }] });
     fireEvent.change(screen.getByTestId('challenge-option'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('challenge-submit'));
     expect(screen.getByTestId('challenge-error').textContent).toBe('Add a battle image or battle information');
@@ -171,8 +177,7 @@ describe('ResolutionSection', () => {
   });
 
   it("refuses a challenge the wallet's PRDS cannot stake with 'Insufficient balance'", async () => {
-    const store = await renderSection(confirmedView(), BUYER);
-    act(() => store.set(fundDataAtom, [{ symbol: 'PRDS', balance: (999n * E).toString() }]));
+    await renderSection(confirmedView(), BUYER, { funds: [{ symbol: 'PRDS', balance: (999n * E).toString() }] });
     fireEvent.change(screen.getByTestId('challenge-option'), { target: { value: '1' } });
     fireEvent.change(screen.getByTestId('challenge-text'), { target: { value: 'It stayed dry all day.' } });
     fireEvent.click(screen.getByTestId('challenge-submit'));
