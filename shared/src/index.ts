@@ -162,8 +162,12 @@ export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
 export { visuallyHidden } from './ui/visuallyHidden';
 export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
+export { Modal, FOCUSABLE_SELECTOR, type ModalProps } from './ui/Modal';
+export { Muted, ErrorText } from './ui/text';
+export { Field } from './ui/Field';
 export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
 export { FileButton, type FileButtonProps } from './ui/FileButton';
+export { UserText, userTextStyles, type UserTextProps } from './ui/UserText';
 export { SharedProbe } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';
 

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
+  FOCUSABLE_SELECTOR,
   FormattedMessage,
+  Modal,
+  Muted,
   Select,
   Spinner,
   connectWallet,
@@ -21,72 +23,6 @@ import { WalletErrorText } from './WalletErrorText';
 
 export const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/';
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  display: grid;
-  place-items: center;
-  padding: ${({ theme }) => theme.spacing.md};
-  background: ${({ theme }) => `color-mix(in srgb, ${theme.colors.bg} 60%, transparent)`};
-  backdrop-filter: blur(2px);
-`;
-
-const Panel = styled.div`
-  width: min(100%, 440px);
-  max-width: 100%;
-  max-height: calc(100vh - 2 * ${({ theme }) => theme.spacing.md});
-  overflow-y: auto;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => theme.spacing.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-
-  &:focus {
-    outline: none;
-  }
-`;
-
-const TitleRow = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
-const Title = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
-
-const CloseButton = styled.button`
-  width: 32px;
-  height: 32px;
-  display: inline-grid;
-  place-items: center;
-  border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-
-  svg {
-    width: 16px;
-    height: 16px;
-  }
-`;
-
 const Section = styled.section`
   display: flex;
   flex-direction: column;
@@ -97,12 +33,6 @@ const SectionTitle = styled.h3`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -136,17 +66,6 @@ const NoWallet = styled.div`
 
 type Discovery = { status: 'loading' } | { status: 'ready'; options: readonly WalletOption[] } | { status: 'error' };
 
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 function injectedChoice(option: WalletOption): WalletChoice {
   return option.rdns ? { kind: 'injected', rdns: option.rdns } : { kind: 'injected' };
 }
@@ -158,9 +77,7 @@ function injectedChoice(option: WalletOption): WalletChoice {
  */
 export function ConnectDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
-  const titleId = useId();
   const { desiredChainId, status, error } = useWallet();
-  const panelRef = useRef<HTMLDivElement>(null);
   const optionsRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   // What each discovery attempt found; a new attempt reads 'loading' until its own answer.
@@ -190,13 +107,10 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     };
   }, [setDiscovery]);
 
-  // The dialog itself takes focus at once; the first option once the wallets are known.
-  useEffect(() => {
-    panelRef.current?.focus();
-  }, []);
+  // The dialog takes the focus at once (Modal); the first option once the wallets are known.
   useEffect(() => {
     if (discovery.status === 'loading') return;
-    const first = optionsRef.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = optionsRef.current?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR);
     first?.focus();
   }, [discovery.status]);
 
@@ -215,154 +129,109 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panelRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  const dialog = (
-    <Backdrop
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+  return (
+    <Modal
+      title={<FormattedMessage id="host.wallet.dialogTitle" />}
+      onClose={onClose}
+      data-testid="wallet-dialog"
+      closeTestId="wallet-dialog-close"
     >
-      <Panel
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid="wallet-dialog"
-        onKeyDown={onKeyDown}
-      >
-        <TitleRow>
-          <Title id={titleId}>
-            <FormattedMessage id="host.wallet.dialogTitle" />
-          </Title>
-          <CloseButton
-            type="button"
-            data-testid="wallet-dialog-close"
-            aria-label={intl.formatMessage({ id: 'host.wallet.close' })}
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </CloseButton>
-        </TitleRow>
+      <div ref={optionsRef} style={{ display: 'contents' }}>
+        <Section aria-busy={discovery.status === 'loading' || undefined}>
+          <SectionTitle>
+            <FormattedMessage id="host.wallet.browserWallets" />
+          </SectionTitle>
+          {discovery.status === 'loading' && (
+            <Loading data-testid="wallet-discovering">
+              <Spinner label={intl.formatMessage({ id: 'host.wallet.searching' })} />
+              <FormattedMessage id="host.wallet.searching" />
+            </Loading>
+          )}
+          {discovery.status === 'error' && (
+            <Loading>
+              <FormattedMessage id="common.error.unknown" />
+              <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                <FormattedMessage id="common.retry" />
+              </Button>
+            </Loading>
+          )}
+          {discovery.status === 'ready' &&
+            discovery.options.map((option, index) => (
+              <Button
+                key={option.id}
+                variant="secondary"
+                block
+                data-testid={`wallet-option-injected-${index}`}
+                loading={connecting && pending === option.id}
+                disabled={connecting}
+                onClick={() => void choose(option.id, injectedChoice(option))}
+              >
+                {option.icon && <OptionIcon src={option.icon} alt="" />}
+                {option.name}
+              </Button>
+            ))}
+          {discovery.status === 'ready' && discovery.options.length === 0 && (
+            <NoWallet data-testid="wallet-no-injected">
+              <span>
+                <FormattedMessage id="wallet.installMetaMask" />
+              </span>
+              <a href={METAMASK_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer" data-testid="wallet-install-metamask">
+                <FormattedMessage id="host.wallet.getMetaMask" />
+              </a>
+            </NoWallet>
+          )}
+        </Section>
 
-        <div ref={optionsRef} style={{ display: 'contents' }}>
-          <Section aria-busy={discovery.status === 'loading' || undefined}>
+        {devOffered && (
+          <Section data-testid="wallet-dev-section">
             <SectionTitle>
-              <FormattedMessage id="host.wallet.browserWallets" />
+              <FormattedMessage id="host.wallet.devTitle" />
             </SectionTitle>
-            {discovery.status === 'loading' && (
-              <Loading data-testid="wallet-discovering">
-                <Spinner label={intl.formatMessage({ id: 'host.wallet.searching' })} />
-                <FormattedMessage id="host.wallet.searching" />
+            <Muted>
+              <FormattedMessage id="host.wallet.devIntro" />
+            </Muted>
+            {dev.state.status === 'loading' && (
+              <Loading>
+                <Spinner size="1em" />
+                <FormattedMessage id="common.loading" />
               </Loading>
             )}
-            {discovery.status === 'error' && (
+            {dev.state.status === 'error' && (
               <Loading>
-                <FormattedMessage id="common.error.unknown" />
-                <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                <FormattedMessage id="wallet.error.devUnavailable" />
+                <Button variant="secondary" size="sm" onClick={dev.reload}>
                   <FormattedMessage id="common.retry" />
                 </Button>
               </Loading>
             )}
-            {discovery.status === 'ready' &&
-              discovery.options.map((option, index) => (
-                <Button
-                  key={option.id}
-                  variant="secondary"
-                  block
-                  data-testid={`wallet-option-injected-${index}`}
-                  loading={connecting && pending === option.id}
-                  disabled={connecting}
-                  onClick={() => void choose(option.id, injectedChoice(option))}
-                >
-                  {option.icon && <OptionIcon src={option.icon} alt="" />}
-                  {option.name}
-                </Button>
-              ))}
-            {discovery.status === 'ready' && discovery.options.length === 0 && (
-              <NoWallet data-testid="wallet-no-injected">
-                <span>
-                  <FormattedMessage id="wallet.installMetaMask" />
-                </span>
-                <a href={METAMASK_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer" data-testid="wallet-install-metamask">
-                  <FormattedMessage id="host.wallet.getMetaMask" />
-                </a>
-              </NoWallet>
-            )}
+            <Select
+              data-testid="dev-wallet-account"
+              aria-label={intl.formatMessage({ id: 'host.wallet.devAccount' })}
+              value={devAccount}
+              disabled={dev.state.status !== 'ready' || dev.state.accounts.length === 0}
+              onChange={(event) => setDevAccount(event.target.value)}
+            >
+              {dev.state.status === 'ready' &&
+                dev.state.accounts.map((account, index) => (
+                  <option key={account} value={account}>
+                    {devAccountLabel(index, account, shortAddress)}
+                  </option>
+                ))}
+            </Select>
+            <Button
+              block
+              data-testid="wallet-option-dev"
+              loading={connecting && pending === 'dev'}
+              disabled={connecting || devAccount === ''}
+              onClick={() => void choose('dev', { kind: 'dev', account: devAccount })}
+            >
+              <FormattedMessage id="host.wallet.devConnect" />
+            </Button>
           </Section>
+        )}
+      </div>
 
-          {devOffered && (
-            <Section data-testid="wallet-dev-section">
-              <SectionTitle>
-                <FormattedMessage id="host.wallet.devTitle" />
-              </SectionTitle>
-              <Muted>
-                <FormattedMessage id="host.wallet.devIntro" />
-              </Muted>
-              {dev.state.status === 'loading' && (
-                <Loading>
-                  <Spinner size="1em" />
-                  <FormattedMessage id="common.loading" />
-                </Loading>
-              )}
-              {dev.state.status === 'error' && (
-                <Loading>
-                  <FormattedMessage id="wallet.error.devUnavailable" />
-                  <Button variant="secondary" size="sm" onClick={dev.reload}>
-                    <FormattedMessage id="common.retry" />
-                  </Button>
-                </Loading>
-              )}
-              <Select
-                data-testid="dev-wallet-account"
-                aria-label={intl.formatMessage({ id: 'host.wallet.devAccount' })}
-                value={devAccount}
-                disabled={dev.state.status !== 'ready' || dev.state.accounts.length === 0}
-                onChange={(event) => setDevAccount(event.target.value)}
-              >
-                {dev.state.status === 'ready' &&
-                  dev.state.accounts.map((account, index) => (
-                    <option key={account} value={account}>
-                      {devAccountLabel(index, account, shortAddress)}
-                    </option>
-                  ))}
-              </Select>
-              <Button
-                block
-                data-testid="wallet-option-dev"
-                loading={connecting && pending === 'dev'}
-                disabled={connecting || devAccount === ''}
-                onClick={() => void choose('dev', { kind: 'dev', account: devAccount })}
-              >
-                <FormattedMessage id="host.wallet.devConnect" />
-              </Button>
-            </Section>
-          )}
-        </div>
-
-        {error && <WalletErrorText error={error} />}
-      </Panel>
-    </Backdrop>
+      {error && <WalletErrorText error={error} />}
+    </Modal>
   );
-
-  return createPortal(dialog, document.body);
 }

@@ -19,12 +19,8 @@ export function ConnectDialogHost() {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <ConnectDialog
-        onClose={() => {
-          setOpen(false);
-          document.querySelector<HTMLButtonElement>('[data-testid="wallet-connect"]')?.focus();
-        }}
-      />
+      {/* The dialog gives the focus back to the button that opened it when it closes. */}
+      <ConnectDialog onClose={() => setOpen(false)} />
     </Suspense>
   );
 }

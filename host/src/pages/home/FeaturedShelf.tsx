@@ -4,6 +4,7 @@ import {
   EmptyState,
   ErrorNotice,
   FormattedMessage,
+  Muted,
   isHttpError,
   styled,
   useQuery,
@@ -21,11 +22,6 @@ const Column = styled(Card)`
   h3 {
     font-size: ${({ theme }) => theme.font.size.lg};
   }
-`;
-
-const Hint = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const List = styled.ul`
@@ -110,9 +106,9 @@ export function FeaturedShelf({ shelf, client }: FeaturedShelfProps) {
       <h3 id={`${testId}-title`}>
         <FormattedMessage id={shelf.titleId} />
       </h3>
-      <Hint>
+      <Muted>
         <FormattedMessage id={shelf.hintId} />
-      </Hint>
+      </Muted>
       {body}
     </Column>
   );

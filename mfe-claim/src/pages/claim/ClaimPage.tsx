@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   FormattedMessage,
+  Muted,
   PLATFORM_TOKEN,
   Page,
   PageHeading,
@@ -48,9 +49,7 @@ const Address = styled.span`
   font-family: ${({ theme }) => theme.font.mono};
 `;
 
-const Hint = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+const Hint = styled(Muted)`
   text-align: center;
 `;
 

@@ -1,10 +1,5 @@
-import { FormattedMessage, useIntl, styled } from '@prds/shared';
+import { ErrorText, FormattedMessage, useIntl } from '@prds/shared';
 import type { IssueFormError } from './validateIssueForm';
-
-const Text = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
 
 export interface IssueErrorTextProps {
   readonly error: IssueFormError | null | undefined;
@@ -22,8 +17,8 @@ export function IssueErrorText({ error, id, alert = false }: IssueErrorTextProps
     ? { eventEndDate: format(error.dates.eventEndDate), rentalEndDate: format(error.dates.rentalEndDate) }
     : undefined;
   return (
-    <Text id={id} role={alert ? 'alert' : undefined} data-testid="issue-error" data-error={error.id}>
+    <ErrorText id={id} role={alert ? 'alert' : undefined} data-testid="issue-error" data-error={error.id}>
       <FormattedMessage id={error.id} values={values} />
-    </Text>
+    </ErrorText>
   );
 }

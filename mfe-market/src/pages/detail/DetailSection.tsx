@@ -73,10 +73,8 @@ export const Facts = styled.dl`
   }
 `;
 
-export const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
+/** The detail page's secondary text is the kit's (re-exported for the sections that import it from here). */
+export { Muted } from '@prds/shared';
 
 /** A group of radio choices (an option to buy, a vote): a column without the fieldset's frame. */
 export const ChoiceGroup = styled.fieldset`

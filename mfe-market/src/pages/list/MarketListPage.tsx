@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import {
   Card,
+  Field,
   FormattedMessage,
   Input,
   Page,
@@ -53,15 +54,6 @@ const Filters = styled(Card)`
       grid-column: auto;
     }
   }
-`;
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  min-width: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Results = styled.section`

@@ -1,4 +1,4 @@
-import { Button, Card, FormattedMessage, Input, PAY_TOKEN, Page, PageHeading, styled } from '@prds/shared';
+import { Button, Card, FormattedMessage, Input, Muted, PAY_TOKEN, Page, PageHeading, styled } from '@prds/shared';
 
 const Form = styled(Card)`
   display: flex;
@@ -16,11 +16,6 @@ const Label = styled.label`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-const Note = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 /** `/deposit`: the frame of a deposit; it needs a wallet, which a later issue connects. */
 export function DepositPage() {
   return (
@@ -36,9 +31,9 @@ export function DepositPage() {
         <Button type="submit" disabled block data-testid="deposit-submit">
           <FormattedMessage id="portfolio.deposit.submit" />
         </Button>
-        <Note>
+        <Muted>
           <FormattedMessage id="portfolio.deposit.connect" />
-        </Note>
+        </Muted>
       </Form>
     </Page>
   );

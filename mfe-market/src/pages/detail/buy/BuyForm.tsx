@@ -2,9 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   Button,
+  ErrorText,
+  Field,
   FormattedMessage,
   Input,
   MarketStateBadge,
+  Muted,
   OptionName,
   PAY_TOKEN,
   Skeleton,
@@ -15,7 +18,7 @@ import {
   useWallet,
   type MarketDetail,
 } from '@prds/shared';
-import { ChoiceGroup, DetailSection, Muted } from '../DetailSection';
+import { ChoiceGroup, DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
 import { useTokenBalance } from '../useTokenBalance';
 import { formatMultiplier } from '../options/optionFigures';
@@ -56,27 +59,11 @@ const Choice = styled.label<{ $chosen: boolean }>`
   }
 `;
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-
-  label {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
-
 const Balance = styled.p`
   display: flex;
   justify-content: space-between;
   gap: ${({ theme }) => theme.spacing.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
@@ -229,7 +216,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
           ))}
         </ChoiceGroup>
 
-        <Field>
+        <Field as="div">
           <label htmlFor={inputId}>
             <FormattedMessage id="market.detail.buy.amount" values={{ symbol: PAY_TOKEN.symbol }} />
           </label>

@@ -33,19 +33,8 @@ export const Row = styled.div`
   gap: ${({ theme }) => theme.spacing.sm};
 `;
 
-export const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  min-width: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-export const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
+/** The panels' labelled fields and messages are the kit's (re-exported for the panels that import them from here). */
+export { ErrorText, Field } from '@prds/shared';
 
 export const TextArea = styled.textarea`
   min-height: 1.2rem;
