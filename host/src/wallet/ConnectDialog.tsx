@@ -17,7 +17,7 @@ import {
   type WalletChoice,
   type WalletOption,
 } from '@prds/shared';
-import { devAccountLabel } from './devWallet';
+import { devAccountLabel } from './devAccountLabel';
 import { useDevAccounts } from './useDevAccounts';
 import { WalletErrorText } from './WalletErrorText';
 

@@ -13,7 +13,7 @@ import {
   useWallet,
 } from '@prds/shared';
 import { BALANCE_SYMBOLS, formatBalance } from './balances';
-import { devAccountLabel } from './devWallet';
+import { devAccountLabel } from './devAccountLabel';
 import { useDevAccounts } from './useDevAccounts';
 import { WalletErrorText } from './WalletErrorText';
 

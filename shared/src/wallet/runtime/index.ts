@@ -10,6 +10,6 @@ export {
   type SwitchOutcome,
 } from './session';
 export { discoverInjectedWallets } from './eip6963';
-export { listDevAccounts } from './devWallet';
+export { listDevAccounts } from './devWalletProvider';
 export { readContract, nativeBalance, contractAddress } from './chainAccess';
 export { executeTransaction } from './transaction';

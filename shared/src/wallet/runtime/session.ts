@@ -8,7 +8,7 @@ import { isDevWalletAvailable } from '../chainLinks';
 import { writeWalletChoice } from '../storedChoice';
 import { walletErrorAtom, walletStatusAtom } from '../walletState';
 import type { WalletChoice, WalletOption } from '../walletTypes';
-import { DevWalletProvider } from './devWallet';
+import { DevWalletProvider } from './devWalletProvider';
 import { discoverInjectedWallets } from './eip6963';
 import { errorCode, isUserRejection, walletMessage } from './errors';
 
