@@ -19,9 +19,9 @@
  * PRDS_BENCH_CATCHUP_TIMEOUT_S (600: past it the rate of what was indexed so far is reported).
  */
 import { toBeHex } from "ethers";
-import { createChain, type ProtocolAddresses } from "../src/chain/chain";
+import { createChain } from "../src/chain/chain";
 import { loadConfig } from "../src/config";
-import { WATCHED_CONTRACTS } from "../src/indexer/decode";
+import { WATCHED_CONTRACTS, WATCHED_ROLES } from "../src/indexer/decode";
 import { startIndexer } from "../src/indexer/indexer";
 import { startBenchDevnet, type BenchDevnet } from "./devnet";
 import { envNumber, log, openBenchDatabase, result } from "./common";
@@ -73,8 +73,8 @@ async function main(): Promise<void> {
   let devnet: BenchDevnet | null = await startBenchDevnet();
   const bench = await openBenchDatabase("indexer");
   try {
-    const addresses = devnet.protocol.addresses as ProtocolAddresses;
-    const watched = WATCHED_CONTRACTS.map((name) => addresses[name]);
+    const addresses = devnet.protocol.roles;
+    const watched = WATCHED_CONTRACTS.map((name) => addresses[WATCHED_ROLES[name]]);
     log(`generating ≥ ${target} events (${accounts} accounts)`);
     const generated = await generateEvents(devnet, { targetEvents: target, watched, accounts, progress: log });
     log(

@@ -1,7 +1,7 @@
 import { Contract, Interface, parseUnits } from "ethers";
 import { abis } from "@prds/contracts";
 import { send } from "@prds/contracts/actions";
-import { createChain, type ProtocolAddresses } from "../src/chain/chain";
+import { createChain } from "../src/chain/chain";
 import { ERRORS } from "../src/http/errors";
 import { buildServer } from "../src/http/server";
 import { post, startHttpHarness, type HttpHarness } from "./helpers/http";
@@ -203,7 +203,7 @@ describe("/api/get-trans-status", () => {
   test("a node that cannot be reached → 503 chainUnavailable, not 500", async () => {
     const dead = createChain(
       { rpcUrl: "http://127.0.0.1:9", chainId: 31337 },
-      { addresses: h.devnet.protocol.addresses as ProtocolAddresses, deploymentBlock: 0 },
+      { addresses: h.devnet.protocol.roles, deploymentBlock: 0 },
     );
     const server = await buildServer({ db: h.db, chain: dead, config: h.config });
     const r = await post(server, "/api/get-trans-status", { hash: txHash("x") });

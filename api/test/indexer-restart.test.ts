@@ -48,7 +48,7 @@ async function runAndKill(db: TestDatabase, killAt: number): Promise<number> {
       // Small ranges: many transactions to land the kill in.
       PRDS_INDEXER_BATCH_BLOCKS: "2",
       PRDS_INDEXER_POLL_MS: "20",
-      PRDS_TEST_ADDRESSES: JSON.stringify(devnet.protocol.addresses),
+      PRDS_TEST_ADDRESSES: JSON.stringify(devnet.protocol.roles),
       PRDS_TEST_DEPLOYMENT_BLOCK: String(devnet.protocol.deploymentBlock),
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -4,7 +4,7 @@ import path from "node:path";
 import { toBeHex } from "ethers";
 import { deployments } from "@prds/contracts";
 import { LicenseType } from "@prds/contracts/actions";
-import { WATCHED_CONTRACTS } from "../src/indexer/decode";
+import { WATCHED_CONTRACTS, WATCHED_ROLES } from "../src/indexer/decode";
 import { LEADER_LOCK } from "../src/indexer/leader";
 import { createPostgresDatabase, startApiProcess, stopAll, type ApiProcess, type PostgresDatabase } from "./helpers/apiProcess";
 import { startDevnet, type Devnet } from "./helpers/devnet";
@@ -114,8 +114,9 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
     // devnet deploys the same contracts from the same account, so the addresses must agree.
     const expected = deployments[31337].contracts;
     for (const name of WATCHED_CONTRACTS) {
-      if (devnet.protocol.addresses[name]?.toLowerCase() !== expected[name].address.toLowerCase()) {
-        throw new Error(`devnet ${name} at ${devnet.protocol.addresses[name]}, deployments say ${expected[name].address}`);
+      const role = WATCHED_ROLES[name];
+      if (devnet.protocol.roles[role].toLowerCase() !== expected[role].address.toLowerCase()) {
+        throw new Error(`devnet ${name} at ${devnet.protocol.roles[role]}, deployments say ${expected[role].address}`);
       }
     }
     pg = await createPostgresDatabase("scale_out");

@@ -2,6 +2,7 @@ import type { Contract, Signer } from "ethers";
 import { parseUnits } from "ethers";
 import { deployArtifact } from "./artifacts";
 import { deployMarkets, type MarketsParams } from "./deployMarkets";
+import { rolesOf, type Role } from "./roles";
 
 export type { MarketsParams };
 
@@ -63,8 +64,10 @@ export interface Protocol {
   markets: Contract;
   marketsDisputes: Contract;
   claim: Contract;
-  /** Contract name → address, the names used in deployments/<chainId>.json. */
+  /** Contract name → address (MarketsDisputes included). */
   addresses: Record<string, string>;
+  /** Role → address, what deployments/<chainId>.json lists (scripts/roles.ts). */
+  roles: Record<Role, string>;
   /** The latest block before deploying: every protocol log comes after it, so indexers start here. */
   deploymentBlock: number;
 }
@@ -119,5 +122,6 @@ export async function deployProtocol(deployer: Signer, opts: ProtocolOptions = {
     ...marketsDeployment.addresses,
     Claim: claimAddress,
   };
-  return { prds, usdt, license, marketplace, markets, marketsDisputes, claim, addresses, deploymentBlock };
+  const roles = rolesOf(addresses);
+  return { prds, usdt, license, marketplace, markets, marketsDisputes, claim, addresses, roles, deploymentBlock };
 }

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     if (!deployer) throw new Error("the node has no unlocked accounts");
 
     const protocol = await deployProtocol(deployer);
-    writeDeployment(CHAIN_ID, protocol.deploymentBlock, protocol.addresses);
+    writeDeployment(CHAIN_ID, protocol.deploymentBlock, protocol.roles);
     writeGeneratedModule();
     console.log(
       `deployed: ${Object.entries(protocol.addresses)

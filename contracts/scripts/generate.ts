@@ -1,34 +1,39 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { getAddress, isAddress } from "ethers";
 import { CONTRACTS_ROOT, loadArtifact } from "./artifacts";
+import { isRequiredRole, isRole, ROLE_NAMES, ROLES, type Role } from "./roles";
 // hre.ethers (main below) is hardhat-ethers' type extension; packages that import these scripts see it too.
 import type {} from "@nomicfoundation/hardhat-ethers";
 
-/** deployments/<chainId>.json: everything a client or indexer needs for one chain. */
+/**
+ * deployments/<chainId>.json: where each role (scripts/roles.ts) is on one chain. Every required role
+ * on every chain; devnet-only roles where they exist. ABIs are not in the file: a role's ABI is its
+ * interface's, from the compiled artifacts, so adding a chain (BSC with real USDT) is data only.
+ */
 export interface DeploymentFile {
   chainId: number;
+  /** Indexers start reading logs here. */
   deploymentBlock: number;
-  contracts: Record<string, { address: string; abi: unknown[] }>;
+  contracts: Partial<Record<Role, { address: string }>>;
 }
 
 /**
- * Where each deployed name's ABI comes from. Markets is called through its full interface (trading and
- * the dispute calls it routes internally), so clients get IMarkets' ABI at the Markets address.
+ * Where each ABI comes from when it is not contracts/<Name>.sol's <Name>: Markets is called through
+ * its full interface (trading and the dispute calls it routes internally); the pay token through the
+ * standard ERC-20 one (on BSC it is Tether's contract, not ours).
  */
 const ABI_SOURCES: Record<string, { contractName: string; sourceName: string }> = {
   Markets: { contractName: "IMarkets", sourceName: "contracts/interfaces/IMarkets.sol" },
+  ERC20: { contractName: "IERC20Metadata", sourceName: "@openzeppelin/contracts/token/ERC20/extensions/IERC20Metadata.sol" },
 };
 
-/**
- * Deployed contracts that clients never address: MarketsDisputes runs only by delegatecall through
- * Markets (a direct call reverts) and its events arrive at the Markets address under IMarkets' ABI.
- * Its address stays readable on chain (Markets.disputesModule()).
- */
-const INTERNAL_CONTRACTS = new Set(["MarketsDisputes"]);
+/** ABIs that are interfaces, not contracts of ours (left out of `abis`, the table of our contracts). */
+const INTERFACE_ABIS = new Set(["ERC20"]);
 
 export const DEPLOYMENTS_DIR = path.join(CONTRACTS_ROOT, "deployments");
 export const GENERATED_FILE = path.join(CONTRACTS_ROOT, "generated", "index.ts");
-/** Just the deployed chain ids: what a page's first render may import without every ABI. */
+/** The roles and the deployed chain ids, without ABIs or addresses: what a page's first render may import. */
 export const GENERATED_CHAINS_FILE = path.join(CONTRACTS_ROOT, "generated", "chains.ts");
 
 /** Leaves an identical file untouched, so watchers (dev servers, tsc --watch) do not rebuild for nothing. */
@@ -44,15 +49,54 @@ export function abiOf(name: string): unknown[] {
   return artifact.abi as unknown[];
 }
 
-export function writeDeployment(chainId: number, deploymentBlock: number, addresses: Record<string, string>): void {
-  writeIfChanged(path.join(DEPLOYMENTS_DIR, `${chainId}.json`), renderDeployment(chainId, deploymentBlock, addresses));
+export function writeDeployment(chainId: number, deploymentBlock: number, roles: Readonly<Partial<Record<Role, string>>>): void {
+  writeIfChanged(path.join(DEPLOYMENTS_DIR, `${chainId}.json`), renderDeployment(chainId, deploymentBlock, roles));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks one deployment file (a hand-written one too, e.g. BSC's): a chain id, a start block, an
+ * address for every required role and nothing but known roles. Addresses come back checksummed.
+ */
+export function parseDeployment(json: unknown, source: string): DeploymentFile {
+  const fail = (problem: string): never => {
+    throw new Error(`${source}: ${problem}`);
+  };
+  if (!isRecord(json)) return fail("not a JSON object");
+  const { chainId, deploymentBlock, contracts } = json;
+  if (typeof chainId !== "number" || !Number.isSafeInteger(chainId) || chainId <= 0) return fail("chainId is not a chain id");
+  if (typeof deploymentBlock !== "number" || !Number.isSafeInteger(deploymentBlock) || deploymentBlock < 0) {
+    return fail("deploymentBlock is not a block number");
+  }
+  if (!isRecord(contracts)) return fail("contracts is not an object of roles");
+  const parsed: DeploymentFile["contracts"] = {};
+  for (const [role, entry] of Object.entries(contracts)) {
+    if (!isRole(role)) return fail(`unknown role '${role}' (roles: ${ROLE_NAMES.join(", ")})`);
+    const address = isRecord(entry) ? entry.address : undefined;
+    if (typeof address !== "string" || !isAddress(address)) return fail(`${role}.address is not an address`);
+    parsed[role] = { address: getAddress(address) };
+  }
+  const missing = ROLE_NAMES.filter((role) => isRequiredRole(role) && parsed[role] === undefined);
+  if (missing.length > 0) return fail(`no address for the required role(s) ${missing.join(", ")}`);
+  return { chainId, deploymentBlock, contracts: parsed };
 }
 
 export function readDeployments(): DeploymentFile[] {
   if (!existsSync(DEPLOYMENTS_DIR)) return [];
   return readdirSync(DEPLOYMENTS_DIR)
     .filter((name) => /^\d+\.json$/.test(name))
-    .map((name) => JSON.parse(readFileSync(path.join(DEPLOYMENTS_DIR, name), "utf8")) as DeploymentFile)
+    .map((name) => {
+      const deployment = parseDeployment(
+        JSON.parse(readFileSync(path.join(DEPLOYMENTS_DIR, name), "utf8")),
+        `deployments/${name}`,
+      );
+      if (`${deployment.chainId}.json` !== name)
+        throw new Error(`deployments/${name}: chainId ${deployment.chainId} names another file`);
+      return deployment;
+    })
     .sort((a, b) => a.chainId - b.chainId);
 }
 
@@ -134,21 +178,39 @@ export function abiConstName(name: string): string {
   return `${camel}Abi`;
 }
 
+/** Our compiled contracts that some role is called through, sorted: the `abis` table. */
+function contractNames(): string[] {
+  return [...new Set(ROLE_NAMES.map((role) => ROLES[role].abi))].filter((name) => !INTERFACE_ABIS.has(name)).sort();
+}
+
 /**
  * Writes generated/index.ts: every ABI `as const` (so ethers/viem-style typing infers function names
- * and arguments), and the `deployments` registry chainId → { deploymentBlock, contracts }.
- * ABIs are taken from the current artifacts, so the module always matches the compiled contracts.
+ * and arguments), each role's ABI, and the `deployments` registry chainId → { deploymentBlock,
+ * contracts: role → { address, abi } }. ABIs are taken from the current artifacts, so the module always
+ * matches the compiled contracts.
  */
 export function renderGeneratedModule(deployments: readonly DeploymentFile[] = readDeployments()): string {
-  const names = [...new Set(deployments.flatMap((d) => Object.keys(d.contracts)))].sort();
+  const abiNames = [...new Set(ROLE_NAMES.map((role) => ROLES[role].abi))].sort();
   const lines: string[] = [
-    "// Generated by scripts/generate.ts from the compiled artifacts and deployments/*.json. Do not edit.",
+    "// Generated by scripts/generate.ts from the compiled artifacts, scripts/roles.ts and deployments/*.json. Do not edit.",
     "/* eslint-disable */",
+    "",
+    'import type { OptionalRole, RequiredRole, Role } from "./chains";',
+    "",
+    "export {",
+    "  DEPLOYED_CHAIN_IDS,",
+    "  DEPLOYED_ROLES,",
+    "  OPTIONAL_ROLES,",
+    "  REQUIRED_ROLES,",
+    "  type OptionalRole,",
+    "  type RequiredRole,",
+    "  type Role,",
+    '} from "./chains";',
     "",
     "export type Address = `0x${string}`;",
     "",
   ];
-  for (const name of names) {
+  for (const name of abiNames) {
     lines.push(`export const ${abiConstName(name)} = ${JSON.stringify(abiOf(name), null, 2)} as const;`, "");
   }
   lines.push(
@@ -158,27 +220,42 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
     " */",
     `export const enums = ${JSON.stringify(nestEnums(readEnums()), null, 2)} as const;`,
     "",
-    "/** Every contract's ABI by deployment name. */",
+    "/** Every compiled contract of ours by name (a revert decodes against all their custom errors). */",
     "export const abis = {",
-    ...names.map((name) => `  ${name}: ${abiConstName(name)},`),
+    ...contractNames().map((name) => `  ${name}: ${abiConstName(name)},`),
     "} as const;",
     "",
     "export type ContractName = keyof typeof abis;",
     "export type ContractAbi<N extends ContractName> = (typeof abis)[N];",
     "",
-    "export interface ContractDeployment<N extends ContractName = ContractName> {",
+    "/**",
+    " * The ABI each role is called through, the same on every chain: the pay token's is the standard",
+    " * ERC-20 one (on BSC it is Tether's USDT); the rest are ours.",
+    " */",
+    "export const roleAbis = {",
+    ...ROLE_NAMES.map((role) => `  ${role}: ${abiConstName(ROLES[role].abi)},`),
+    "} as const satisfies Record<Role, readonly unknown[]>;",
+    "",
+    "export type RoleAbi<R extends Role> = (typeof roleAbis)[R];",
+    "",
+    "export interface RoleDeployment<R extends Role = Role> {",
     "  readonly address: Address;",
-    "  readonly abi: ContractAbi<N>;",
+    "  readonly abi: RoleAbi<R>;",
     "}",
+    "",
+    "/** Every required role; a devnet-only role may be absent, so reading one gives `undefined` to check. */",
+    "export type ChainContracts = { readonly [R in RequiredRole]: RoleDeployment<R> } & {",
+    "  readonly [R in OptionalRole]?: RoleDeployment<R>;",
+    "};",
     "",
     "export interface ChainDeployment {",
     "  readonly chainId: number;",
     "  /** Indexers start reading logs here. */",
     "  readonly deploymentBlock: number;",
-    "  readonly contracts: { readonly [N in ContractName]: ContractDeployment<N> };",
+    "  readonly contracts: ChainContracts;",
     "}",
     "",
-    "/** chainId → deployed contracts. A chain missing a contract does not compile. */",
+    "/** chainId → deployed roles. A chain missing a required role does not compile. */",
     "export const deployments = {",
   );
   for (const d of deployments) {
@@ -188,9 +265,9 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
       `    deploymentBlock: ${d.deploymentBlock},`,
       "    contracts: {",
     );
-    for (const name of Object.keys(d.contracts).sort()) {
-      const address = d.contracts[name]?.address ?? "";
-      lines.push(`      ${name}: { address: "${address}", abi: ${abiConstName(name)} },`);
+    for (const role of ROLE_NAMES) {
+      const entry = d.contracts[role];
+      if (entry) lines.push(`      ${role}: { address: "${entry.address}", abi: ${abiConstName(ROLES[role].abi)} },`);
     }
     lines.push("    },", "  },");
   }
@@ -205,6 +282,11 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
     "  return Object.prototype.hasOwnProperty.call(deployments, chainId);",
     "}",
     "",
+    "/** A chain's deployment typed as any chain's (devnet-only roles possibly absent), or null where we have none. */",
+    "export function deploymentOf(chainId: number): ChainDeployment | null {",
+    "  return isDeployedChainId(chainId) ? deployments[chainId] : null;",
+    "}",
+    "",
   );
   return lines.join("\n");
 }
@@ -216,25 +298,48 @@ export function writeGeneratedModule(deployments: readonly DeploymentFile[] = re
   return source;
 }
 
-/** generated/chains.ts: the chain ids with a deployment, without ABIs or addresses. */
+/** generated/chains.ts: the roles and where they are deployed, without ABIs or addresses. */
 export function renderChainsModule(deployments: readonly DeploymentFile[] = readDeployments()): string {
-  const ids = deployments.map((d) => d.chainId).sort((a, b) => a - b);
+  const required = ROLE_NAMES.filter((role) => isRequiredRole(role));
+  const optional = ROLE_NAMES.filter((role) => !isRequiredRole(role));
+  const sorted = [...deployments].sort((a, b) => a.chainId - b.chainId);
   return [
-    "// Generated by scripts/generate.ts from deployments/*.json. Do not edit.",
+    "// Generated by scripts/generate.ts from scripts/roles.ts and deployments/*.json. Do not edit.",
+    "// No ABIs and no addresses: a page's first render may import this.",
+    "",
+    "/** Roles every deployment fills. */",
+    `export const REQUIRED_ROLES = ${JSON.stringify(required)} as const;`,
+    "/** Devnet-only roles: present on some chains only, so code checks for them (DEPLOYED_ROLES). */",
+    `export const OPTIONAL_ROLES = ${JSON.stringify(optional)} as const;`,
+    "",
+    "export type RequiredRole = (typeof REQUIRED_ROLES)[number];",
+    "export type OptionalRole = (typeof OPTIONAL_ROLES)[number];",
+    "export type Role = RequiredRole | OptionalRole;",
+    "",
+    "/** Chain id (decimal) → the roles deployed there. */",
+    "export const DEPLOYED_ROLES: Readonly<Record<number, readonly Role[]>> = {",
+    ...sorted.map((d) => `  ${d.chainId}: ${JSON.stringify(ROLE_NAMES.filter((role) => d.contracts[role] !== undefined))},`),
+    "};",
     "",
     "/** Chain ids (decimal) where the protocol is deployed. */",
-    `export const DEPLOYED_CHAIN_IDS: readonly number[] = ${JSON.stringify(ids)};`,
+    `export const DEPLOYED_CHAIN_IDS: readonly number[] = ${JSON.stringify(sorted.map((d) => d.chainId))};`,
     "",
   ].join("\n");
 }
 
-/** deployments/<chainId>.json as writeDeployment would write it now (current ABIs). */
-export function renderDeployment(chainId: number, deploymentBlock: number, addresses: Record<string, string>): string {
+/** deployments/<chainId>.json as writeDeployment writes it: each role's address, roles sorted. */
+export function renderDeployment(
+  chainId: number,
+  deploymentBlock: number,
+  roles: Readonly<Partial<Record<Role, string>>>,
+): string {
   const contracts: DeploymentFile["contracts"] = {};
-  for (const [name, address] of Object.entries(addresses)) {
-    if (!INTERNAL_CONTRACTS.has(name)) contracts[name] = { address, abi: abiOf(name) };
+  for (const role of ROLE_NAMES) {
+    const address = roles[role];
+    if (address !== undefined) contracts[role] = { address: getAddress(address) };
   }
-  return `${JSON.stringify({ chainId, deploymentBlock, contracts } satisfies DeploymentFile, null, 2)}\n`;
+  const file = parseDeployment({ chainId, deploymentBlock, contracts }, `deployments/${chainId}.json`);
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 /**
@@ -249,10 +354,10 @@ async function main(): Promise<void> {
   const [deployer] = await hre.ethers.getSigners();
   if (!deployer) throw new Error("no hardhat account");
   const { chainId } = await hre.ethers.provider.getNetwork();
-  const { addresses, deploymentBlock } = await deployProtocol(deployer);
-  writeDeployment(Number(chainId), deploymentBlock, addresses);
+  const { roles, deploymentBlock } = await deployProtocol(deployer);
+  writeDeployment(Number(chainId), deploymentBlock, roles);
   writeGeneratedModule();
-  console.log(`generated ${path.relative(process.cwd(), GENERATED_FILE)} (${Object.keys(addresses).join(", ")})`);
+  console.log(`generated ${path.relative(process.cwd(), GENERATED_FILE)} (${Object.keys(roles).join(", ")})`);
 }
 
 if (require.main === module) {

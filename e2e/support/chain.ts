@@ -36,19 +36,20 @@ export class Devnet {
   }
 
   claim(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.Claim.address, CONTRACTS.Claim.abi, runner);
+    return new Contract(CONTRACTS.claim.address, CONTRACTS.claim.abi, runner);
   }
   prds(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.PRDS.address, CONTRACTS.PRDS.abi, runner);
+    return new Contract(CONTRACTS.platformToken.address, CONTRACTS.platformToken.abi, runner);
   }
+  /** The pay token through the devnet's faucet (DevUSDT: ERC-20 plus a free mint). */
   usdt(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.DevUSDT.address, CONTRACTS.DevUSDT.abi, runner);
+    return new Contract(CONTRACTS.payTokenFaucet.address, CONTRACTS.payTokenFaucet.abi, runner);
   }
   markets(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.Markets.address, CONTRACTS.Markets.abi, runner);
+    return new Contract(CONTRACTS.markets.address, CONTRACTS.markets.abi, runner);
   }
   license(runner: Signer | JsonRpcProvider = this.provider): Contract {
-    return new Contract(CONTRACTS.License.address, CONTRACTS.License.abi, runner);
+    return new Contract(CONTRACTS.license.address, CONTRACTS.license.abi, runner);
   }
 
   /** Sets `account`'s BNB (native) balance. */
@@ -206,7 +207,7 @@ export async function makeEligibleForClaim(account: Signer): Promise<void> {
       const params = (await markets.getFunction('params')()) as { minInvest: bigint };
       const amount = BigInt(params.minInvest) > 0n ? BigInt(params.minInvest) : parseEther('1');
       await mined('DevUSDT.mint', usdt.getFunction('mint')(address, amount));
-      await mined('DevUSDT.approve', usdt.getFunction('approve')(CONTRACTS.Markets.address, amount));
+      await mined('DevUSDT.approve', usdt.getFunction('approve')(CONTRACTS.markets.address, amount));
       let lastError: unknown;
       for (const id of await openMarkets()) {
         const buy = markets.getFunction('buy');

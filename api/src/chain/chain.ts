@@ -1,9 +1,22 @@
 import { Contract, JsonRpcProvider } from "ethers";
-import { abis, deployments, isDeployedChainId, type ContractName } from "@prds/contracts";
+import { deploymentOf, roleAbis, type ChainDeployment, type OptionalRole, type RequiredRole } from "@prds/contracts";
 import type { MarketsParams } from "@prds/contracts/deploy";
 import type { ApiConfig } from "../config";
 
-export type ProtocolAddresses = Record<ContractName, string>;
+/** The protocol's contracts by role (deployments/<chainId>.json): every required role, devnet-only ones where present. */
+export type ProtocolAddresses = Readonly<Record<RequiredRole, string>> & Readonly<Partial<Record<OptionalRole, string>>>;
+
+function addressesOf({ contracts }: ChainDeployment): ProtocolAddresses {
+  return {
+    payToken: contracts.payToken.address,
+    platformToken: contracts.platformToken.address,
+    license: contracts.license.address,
+    licenseMarketplace: contracts.licenseMarketplace.address,
+    markets: contracts.markets.address,
+    claim: contracts.claim.address,
+    ...(contracts.payTokenFaucet ? { payTokenFaucet: contracts.payTokenFaucet.address } : {}),
+  };
+}
 
 /** Markets.params(): deployment constants, immutable, so read once per process. The same shape the
  * deploy script passes in (IMarkets.Params). */
@@ -68,12 +81,8 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export function createChain(config: Pick<ApiConfig, "rpcUrl" | "chainId">, overrides: ChainOverrides = {}): Chain {
-  const deployment = isDeployedChainId(config.chainId) ? deployments[config.chainId] : null;
-  const addresses =
-    overrides.addresses ??
-    (deployment
-      ? (Object.fromEntries(Object.entries(deployment.contracts).map(([name, c]) => [name, c.address])) as ProtocolAddresses)
-      : null);
+  const deployment = deploymentOf(config.chainId);
+  const addresses = overrides.addresses ?? (deployment ? addressesOf(deployment) : null);
   if (!addresses) throw new Error(`the protocol has no deployment on chain ${config.chainId}`);
   const deploymentBlock = overrides.deploymentBlock ?? deployment?.deploymentBlock ?? 0;
   // One request at a time and no cache (TOOLCHAIN-NOTES): batching slowed the node, the cache went stale.
@@ -82,8 +91,8 @@ export function createChain(config: Pick<ApiConfig, "rpcUrl" | "chainId">, overr
     cacheTimeout: -1,
     staticNetwork: true,
   });
-  const markets = new Contract(addresses.Markets, abis.Markets, provider);
-  const license = new Contract(addresses.License, abis.License, provider);
+  const markets = new Contract(addresses.markets, roleAbis.markets, provider);
+  const license = new Contract(addresses.license, roleAbis.license, provider);
 
   const params = once(async (): Promise<MarketParams> => {
     const p = await markets.getFunction("params")();

@@ -1,5 +1,5 @@
 import { Interface, type EventFragment, type ParamType, type Result } from "ethers";
-import { abis } from "@prds/contracts";
+import { abis, type RequiredRole } from "@prds/contracts";
 
 /**
  * Log decoding. Each log is decoded with the ABI of the contract that emitted it, never with one
@@ -12,6 +12,17 @@ import { abis } from "@prds/contracts";
  */
 export const WATCHED_CONTRACTS = ["Markets", "License", "LicenseMarketplace", "Claim"] as const;
 export type WatchedContract = (typeof WATCHED_CONTRACTS)[number];
+
+/** The role each watched contract is deployed under (deployments/<chainId>.json). */
+export const WATCHED_ROLES = {
+  Markets: "markets",
+  License: "license",
+  LicenseMarketplace: "licenseMarketplace",
+  Claim: "claim",
+} as const satisfies Record<WatchedContract, RequiredRole>;
+
+/** An event name of the contract's ABI (its `as const` type), so a misspelt name does not compile. */
+export type EventName<C extends WatchedContract> = Extract<(typeof abis)[C][number], { readonly type: "event" }>["name"];
 
 export type ArgValue = string | bigint | boolean | readonly ArgValue[];
 
@@ -214,9 +225,10 @@ export class LogDecoder {
   private readonly byAddress = new Map<string, Map<string, EventDecoder>>();
   private readonly contractOf = new Map<string, WatchedContract>();
 
-  constructor(addresses: Readonly<Record<WatchedContract, string>>) {
+  /** `addresses`: the protocol's contracts by role. */
+  constructor(addresses: Readonly<Record<RequiredRole, string>>) {
     for (const contract of WATCHED_CONTRACTS) {
-      const address = addresses[contract].toLowerCase();
+      const address = addresses[WATCHED_ROLES[contract]].toLowerCase();
       const iface = new Interface(abis[contract]);
       const decoders = new Map<string, EventDecoder>();
       iface.forEachEvent((fragment) => {

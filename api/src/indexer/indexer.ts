@@ -2,7 +2,7 @@ import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
 import { applyRange, ReorgDetectedError, StaleRangeError, type BatchSettings } from "./batch";
-import { LogDecoder, WATCHED_CONTRACTS, type WatchedContract } from "./decode";
+import { LogDecoder, WATCHED_CONTRACTS } from "./decode";
 import { ChainMovedError, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
 import { createLeadership, type Leadership } from "./leader";
 import type { IndexerLog } from "./log";
@@ -70,10 +70,7 @@ class Indexer {
     this.log = options.log;
     // The chain's own endpoint (its provider's URL), read with a lighter client (rpc.ts).
     this.rpc = new Rpc(options.chain.provider._getConnection().url);
-    const addresses = Object.fromEntries(
-      WATCHED_CONTRACTS.map((contract) => [contract, options.chain.addresses[contract]]),
-    ) as Record<WatchedContract, string>;
-    this.decoder = new LogDecoder(addresses);
+    this.decoder = new LogDecoder(options.chain.addresses);
     this.leadership = createLeadership(options.db, options.log);
     this.rangeBlocks = Math.min(FIRST_RANGE, options.config.batchBlocks);
   }
@@ -91,8 +88,8 @@ class Indexer {
     this.settings = {
       params,
       addresses: {
-        markets: this.chain.addresses.Markets.toLowerCase(),
-        marketplace: this.chain.addresses.LicenseMarketplace.toLowerCase(),
+        markets: this.chain.addresses.markets.toLowerCase(),
+        marketplace: this.chain.addresses.licenseMarketplace.toLowerCase(),
       },
       reorgDepth: this.config.reorgDepth,
       firstBlock: this.chain.deploymentBlock,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createChain, type Chain, type ProtocolAddresses } from "../../src/chain/chain";
+import { createChain, type Chain } from "../../src/chain/chain";
 import { loadConfig, type ApiConfig } from "../../src/config";
 import type { Db } from "../../src/db/connect";
 import { buildServer } from "../../src/http/server";
@@ -73,7 +73,7 @@ export interface HttpHarness {
 export function chainOf(devnet: Devnet): Chain {
   return createChain(
     { rpcUrl: devnet.url, chainId: 31337 },
-    { addresses: devnet.protocol.addresses as ProtocolAddresses, deploymentBlock: devnet.protocol.deploymentBlock },
+    { addresses: devnet.protocol.roles, deploymentBlock: devnet.protocol.deploymentBlock },
   );
 }
 

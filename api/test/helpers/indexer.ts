@@ -1,5 +1,5 @@
 import { seed, type SeedResult } from "@prds/contracts/seed";
-import { createChain, type Chain, type ProtocolAddresses } from "../../src/chain/chain";
+import { createChain, type Chain } from "../../src/chain/chain";
 import { loadConfig, type ApiConfig } from "../../src/config";
 import type { Db } from "../../src/db/connect";
 import { DERIVED_TABLES, type DerivedTable } from "../../src/db/schema";
@@ -25,7 +25,7 @@ export function indexerConfig(devnet: Devnet, overrides: Partial<ApiConfig> = {}
 export function chainFor(devnet: Devnet): Chain {
   return createChain(
     { rpcUrl: devnet.url, chainId: 31337 },
-    { addresses: devnet.protocol.addresses as ProtocolAddresses, deploymentBlock: devnet.protocol.deploymentBlock },
+    { addresses: devnet.protocol.roles, deploymentBlock: devnet.protocol.deploymentBlock },
   );
 }
 

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createChain, type Chain, type ProtocolAddresses } from "../../src/chain/chain";
+import { createChain, type Chain } from "../../src/chain/chain";
 import { loadConfig, type ApiConfig } from "../../src/config";
 import { buildServer } from "../../src/http/server";
 import { startIndexer, type IndexerHandle } from "../../src/indexer/indexer";
@@ -752,7 +752,7 @@ export async function startStack(label: string, options: DevnetOptions = {}): Pr
       port: 0,
     };
     const chain = createChain(config, {
-      addresses: devnet.protocol.addresses as ProtocolAddresses,
+      addresses: devnet.protocol.roles,
       deploymentBlock: devnet.protocol.deploymentBlock,
     });
     cleanups.push(() => chain.close());

@@ -137,7 +137,7 @@ async function main() {
     const devnet = await startBenchDevnet();
     cleanups.push(() => devnet.stop());
     const expected = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'contracts', 'deployments', '31337.json'), 'utf8'));
-    const expectedMarkets = String(expected.contracts.Markets.address).toLowerCase();
+    const expectedMarkets = String(expected.contracts.markets.address).toLowerCase();
     if (String(devnet.protocol.addresses.Markets).toLowerCase() !== expectedMarkets) {
       throw new Error(
         `the bench node deployed Markets at ${devnet.protocol.addresses.Markets}, the api expects ${expectedMarkets}`,

@@ -1,3 +1,4 @@
+import type { Address } from 'abitype';
 import { atom } from 'jotai';
 import { getDefaultChainId } from '../chains/appEnv';
 import type { ChainId } from '../chains/chains';
@@ -14,7 +15,7 @@ import type { ThemeMode } from '../theme/tokens';
  */
 export interface WalletHandle {
   readonly connectorId: string;
-  readonly account: string;
+  readonly account: Address;
   readonly chainId: string;
 }
 
@@ -27,8 +28,8 @@ export const deviceAtom = atomWithLazyDefault<Device>(() => {
   const width = windowWidth();
   return width === null ? 'desktop' : detectDevice(width);
 });
-/** Wallet address, or null when no wallet is connected. */
-export const accountAtom = atom<string | null>(null);
+/** Wallet address (checksummed where the wallet connects), or null when no wallet is connected. */
+export const accountAtom = atom<Address | null>(null);
 /** The chain the wallet is on (hex), or null before a wallet reports one. */
 export const chainIdAtom = atom<string | null>(null);
 export const desireChainIdAtom = atomWithLazyDefault<ChainId>(() => getDefaultChainId());

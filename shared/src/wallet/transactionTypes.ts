@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ContractName, FunctionArgs, WriteFunctionName } from '../contracts/contractTypes';
+import type { TokenRole } from '../chains/tokens';
+import type { ContractRef, FunctionArgs, RoleOf, WriteFunctionName } from '../contracts/contractTypes';
 
 /** Where a transaction is: each phase has a message the calling flow may word its own way. */
 export type TxPhase = 'checking' | 'approving' | 'waitingWallet' | 'pending' | 'indexing' | 'confirmed' | 'failed' | 'cancelled';
@@ -52,16 +53,17 @@ export interface TxState {
   readonly noteKey?: string;
 }
 
-/** The token a call spends: approved to the called contract with the maximum uint256 when short. */
-export type SpentToken = 'payToken' | 'platformToken';
+/** The token (role) a call spends: approved to the called contract with the maximum uint256 when short. */
+export type SpentToken = TokenRole;
 
 export interface TransactionRequest<
-  N extends ContractName = ContractName,
-  F extends WriteFunctionName<N> = WriteFunctionName<N>,
+  C extends ContractRef = ContractRef,
+  F extends WriteFunctionName<RoleOf<C>> = WriteFunctionName<RoleOf<C>>,
 > {
-  readonly contract: N;
+  /** The contract called, by role ('markets'), or a devnet-only one from `optionalContract`. */
+  readonly contract: C;
   readonly fn: F;
-  readonly args: FunctionArgs<N, F>;
+  readonly args: FunctionArgs<RoleOf<C>, F>;
   readonly value?: bigint;
   readonly approve?: { readonly token: SpentToken; readonly amount: bigint };
   /** Queries of the shared data cache to refresh once the api has indexed the transaction. */

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ContractName, WriteFunctionName } from '../contracts/contractTypes';
+import type { ContractRef, RoleOf, WriteFunctionName } from '../contracts/contractTypes';
 import { loadWalletRuntime } from './loadWalletRuntime';
 import type { TransactionRequest, TxMessages, TxResult, TxState } from './transactionTypes';
 
@@ -8,7 +8,9 @@ export interface TransactionControls {
   readonly state: TxState | null;
   /** True from the click until the final state. */
   readonly busy: boolean;
-  readonly run: <N extends ContractName, F extends WriteFunctionName<N>>(request: TransactionRequest<N, F>) => Promise<TxResult>;
+  readonly run: <C extends ContractRef, F extends WriteFunctionName<RoleOf<C>>>(
+    request: TransactionRequest<C, F>,
+  ) => Promise<TxResult>;
   readonly reset: () => void;
 }
 
@@ -20,30 +22,33 @@ export function useTransaction(messages: TxMessages): TransactionControls {
   messagesRef.current = messages;
   const running = useRef(false);
 
-  const run = useCallback(async <N extends ContractName, F extends WriteFunctionName<N>>(request: TransactionRequest<N, F>) => {
-    if (running.current) return { ok: false, phase: 'failed', hash: null } satisfies TxResult;
-    running.current = true;
-    setBusy(true);
-    try {
-      const runtime = await loadWalletRuntime();
-      return await runtime.executeTransaction(request as unknown as TransactionRequest, messagesRef.current, setState);
-    } catch (error) {
-      // Only the lazy chunk failing to load gets here; the helper itself reports failures as states.
-      const failed: TxState = {
-        phase: 'failed',
-        step: 'main',
-        messageKey: messagesRef.current.failedId,
-        hash: null,
-        explorerUrl: null,
-        reason: error instanceof Error ? error.message : String(error),
-      };
-      setState(failed);
-      return { ok: false, phase: 'failed', hash: null } satisfies TxResult;
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  }, []);
+  const run = useCallback(
+    async <C extends ContractRef, F extends WriteFunctionName<RoleOf<C>>>(request: TransactionRequest<C, F>) => {
+      if (running.current) return { ok: false, phase: 'failed', hash: null } satisfies TxResult;
+      running.current = true;
+      setBusy(true);
+      try {
+        const runtime = await loadWalletRuntime();
+        return await runtime.executeTransaction(request as unknown as TransactionRequest, messagesRef.current, setState);
+      } catch (error) {
+        // Only the lazy chunk failing to load gets here; the helper itself reports failures as states.
+        const failed: TxState = {
+          phase: 'failed',
+          step: 'main',
+          messageKey: messagesRef.current.failedId,
+          hash: null,
+          explorerUrl: null,
+          reason: error instanceof Error ? error.message : String(error),
+        };
+        setState(failed);
+        return { ok: false, phase: 'failed', hash: null } satisfies TxResult;
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [],
+  );
 
   const reset = useCallback(() => setState(null), []);
   return { state, busy, run, reset };

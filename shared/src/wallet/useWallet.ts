@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { Address } from '../contracts/contractTypes';
 import { CHAINS, type ChainConfig, type ChainId } from '../chains/chains';
 import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '../state/atoms';
 import { useAtomValue } from '../state/store';
@@ -9,7 +10,8 @@ import { walletErrorAtom, walletStatusAtom } from './walletState';
 import type { WalletChoice, WalletError, WalletStatus } from './walletTypes';
 
 export interface WalletView {
-  readonly account: string | null;
+  /** Checksummed, typed for contract calls as it is (no cast). */
+  readonly account: Address | null;
   /** The wallet's chain (hex), or null. */
   readonly chainId: string | null;
   readonly desiredChainId: ChainId;

@@ -1,7 +1,6 @@
-import type { ContractName } from '@prds/contracts';
 import { CHAINS, type ChainId } from '../chains/chains';
 import { isDevWalletAvailable } from './chainLinks';
-import type { FunctionArgs, FunctionResult, ReadFunctionName } from '../contracts/contractTypes';
+import type { ContractRef, FunctionArgs, FunctionResult, ReadFunctionName, RoleOf } from '../contracts/contractTypes';
 import { desireChainIdAtom } from '../state/atoms';
 import { prdsStore } from '../state/store';
 import { loadWalletRuntime } from './loadWalletRuntime';
@@ -41,14 +40,14 @@ export async function selectDevAccount(account: string): Promise<void> {
   (await loadWalletRuntime()).selectDevAccount(account);
 }
 
-/** A typed view call on one of our contracts on the desired chain, through its RPC (no wallet needed). */
-export async function readContract<N extends ContractName, F extends ReadFunctionName<N>>(
-  name: N,
+/** A typed view call on a contract, by role, on the desired chain, through its RPC (no wallet needed). */
+export async function readContract<C extends ContractRef, F extends ReadFunctionName<RoleOf<C>>>(
+  contract: C,
   fn: F,
-  args: FunctionArgs<N, F>,
+  args: FunctionArgs<RoleOf<C>, F>,
   chainId: ChainId = prdsStore.get(desireChainIdAtom),
-): Promise<FunctionResult<N, F>> {
-  return (await loadWalletRuntime()).readContract(chainId, name, fn, args);
+): Promise<FunctionResult<RoleOf<C>, F>> {
+  return (await loadWalletRuntime()).readContract(chainId, contract, fn, args);
 }
 
 export async function readNativeBalance(account: string, chainId: ChainId = prdsStore.get(desireChainIdAtom)): Promise<bigint> {

@@ -89,10 +89,11 @@ export function ClaimPage() {
     queryKey: queryKeys.chain(desiredChainId, 'claim', account ?? ''),
     enabled: isConnected && isAvailable && account !== null,
     queryFn: async (): Promise<ClaimStatus> => {
-      const owner = account as `0x${string}`;
+      // `enabled` keeps this from running without an account.
+      if (account === null) throw new Error('no account');
       const [code, amount] = await Promise.all([
-        readContract('Claim', 'eligibility', [owner]),
-        readContract('Claim', 'claimAmount', []),
+        readContract('claim', 'eligibility', [account]),
+        readContract('claim', 'claimAmount', []),
       ]);
       return { eligibility: CLAIM_ELIGIBILITY[Number(code)] ?? 'error', amount };
     },
@@ -101,7 +102,7 @@ export function ClaimPage() {
   const eligible = status.data?.eligibility === 'eligible';
   const canClaim = isConnected && eligible && !claim.busy;
   const onClaim = () => {
-    void claim.run({ contract: 'Claim', fn: 'claim', args: [], invalidate: [queryKeys.chain(desiredChainId, 'claim')] });
+    void claim.run({ contract: 'claim', fn: 'claim', args: [], invalidate: [queryKeys.chain(desiredChainId, 'claim')] });
   };
 
   let reason: ReactNode = null;

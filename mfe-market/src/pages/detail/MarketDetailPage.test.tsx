@@ -13,6 +13,7 @@ import {
   createHttpClient,
   createStore,
   desireChainIdAtom,
+  type Address,
   type FundItem,
   type HttpClient,
   type MarketDetail,
@@ -191,7 +192,7 @@ beforeEach(() => {
   handler = answer();
 });
 
-function connectedStore(account = BUYER): PrdsStore {
+function connectedStore(account: Address = BUYER): PrdsStore {
   const store = createStore();
   store.set(accountAtom, account);
   store.set(chainIdAtom, store.get(desireChainIdAtom));

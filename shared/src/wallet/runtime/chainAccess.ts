@@ -1,7 +1,7 @@
-import { BrowserProvider, Contract, JsonRpcProvider, type Eip1193Provider } from 'ethers';
-import { abis, deployments, type ContractName } from '@prds/contracts';
+import { BrowserProvider, Contract, JsonRpcProvider, type Eip1193Provider, type InterfaceAbi } from 'ethers';
+import { deploymentOf, roleAbis, type Role } from '@prds/contracts';
 import { CHAINS, type ChainId } from '../../chains/chains';
-import type { FunctionArgs, FunctionResult, ReadFunctionName } from '../../contracts/contractTypes';
+import type { Address, ContractRef, FunctionArgs, FunctionResult, ReadFunctionName, RoleOf } from '../../contracts/contractTypes';
 
 const readProviders = new Map<ChainId, JsonRpcProvider>();
 
@@ -22,39 +22,44 @@ export function browserProvider(provider: Eip1193Provider, chainId: ChainId): Br
   return new BrowserProvider(provider, Number(chainId), { cacheTimeout: -1 });
 }
 
-/** The deployed address of one of our contracts on the chain, or null where we are not deployed. */
-export function contractAddress(chainId: ChainId, name: ContractName): string | null {
-  const deployment = (deployments as Partial<Record<number, { contracts: Record<ContractName, { address: string }> }>>)[
-    Number(chainId)
-  ];
-  return deployment?.contracts[name]?.address ?? null;
+/** The role a reference names ('markets', or a checked devnet-only role's). */
+export function roleOf<C extends ContractRef>(ref: C): RoleOf<C>;
+export function roleOf(ref: ContractRef): Role {
+  return typeof ref === 'string' ? ref : ref.role;
+}
+
+/** The address of the contract in `role` on the chain, or null where it is absent (not deployed there, or devnet-only). */
+export function contractAddress(chainId: ChainId, role: Role): Address | null {
+  return deploymentOf(Number(chainId))?.contracts[role]?.address ?? null;
 }
 
 export class NotDeployedError extends Error {
-  constructor(readonly chainId: ChainId) {
-    super(`the protocol is not deployed on chain ${chainId}`);
+  constructor(
+    readonly chainId: ChainId,
+    readonly role: Role,
+  ) {
+    super(`no ${role} contract on chain ${chainId}`);
     this.name = 'NotDeployedError';
   }
 }
 
-export function contractOn(
-  chainId: ChainId,
-  name: ContractName,
-  runner: JsonRpcProvider | Awaited<ReturnType<BrowserProvider['getSigner']>>,
-): Contract {
-  const address = contractAddress(chainId, name);
-  if (address === null) throw new NotDeployedError(chainId);
-  return new Contract(address, abis[name], runner);
+type Runner = JsonRpcProvider | Awaited<ReturnType<BrowserProvider['getSigner']>>;
+
+/** The contract in `role` on the chain through `abi` (the role's own unless given, e.g. ERC-20 for any token). */
+export function contractOn(chainId: ChainId, role: Role, runner: Runner, abi: InterfaceAbi = roleAbis[role]): Contract {
+  const address = contractAddress(chainId, role);
+  if (address === null) throw new NotDeployedError(chainId, role);
+  return new Contract(address, abi, runner);
 }
 
-export async function readContract<N extends ContractName, F extends ReadFunctionName<N>>(
+export async function readContract<C extends ContractRef, F extends ReadFunctionName<RoleOf<C>>>(
   chainId: ChainId,
-  name: N,
+  ref: C,
   fn: F,
-  args: FunctionArgs<N, F>,
-): Promise<FunctionResult<N, F>> {
-  const contract = contractOn(chainId, name, readProvider(chainId));
-  return (await contract.getFunction(fn).staticCall(...(args as readonly unknown[]))) as FunctionResult<N, F>;
+  args: FunctionArgs<RoleOf<C>, F>,
+): Promise<FunctionResult<RoleOf<C>, F>> {
+  const contract = contractOn(chainId, roleOf(ref), readProvider(chainId));
+  return (await contract.getFunction(fn).staticCall(...(args as readonly unknown[]))) as FunctionResult<RoleOf<C>, F>;
 }
 
 export async function nativeBalance(chainId: ChainId, account: string): Promise<bigint> {

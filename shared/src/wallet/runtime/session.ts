@@ -1,7 +1,9 @@
 import { EIP1193 } from '@web3-react/eip1193';
 import { createWeb3ReactStoreAndActions } from '@web3-react/store';
 import type { Provider } from '@web3-react/types';
+import { getAddress } from 'ethers';
 import { CHAINS, isChainId, toChainId, type ChainId } from '../../chains/chains';
+import type { Address } from '../../contracts/contractTypes';
 import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '../../state/atoms';
 import { prdsStore } from '../../state/store';
 import { isDevWalletAvailable } from '../chainLinks';
@@ -22,6 +24,19 @@ interface Session {
 
 let session: Session | null = null;
 const store = prdsStore;
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function isHexAddress(value: string): value is Address {
+  return HEX_ADDRESS.test(value);
+}
+
+/** Where an account enters the page's state: checksummed and typed once, so no reader casts it. */
+function toAccount(reported: string | undefined): Address | null {
+  if (reported === undefined) return null;
+  const address = getAddress(reported);
+  return isHexAddress(address) ? address : null;
+}
 
 export function currentProvider(): Provider | null {
   return session?.provider ?? null;
@@ -85,7 +100,7 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
   let hadAccount = false;
   const sync = (): void => {
     const state = connectorStore.getState();
-    const account = state.accounts?.[0] ?? null;
+    const account = toAccount(state.accounts?.[0]);
     const chainId = state.chainId === undefined ? null : (toChainId(state.chainId) ?? `0x${state.chainId.toString(16)}`);
     if (account !== null && !hadAccount) {
       // Remembered before the page shows the account, so a reload from then on reconnects it.

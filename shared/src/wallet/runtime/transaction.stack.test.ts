@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { REQUIRED_ROLES, type Role } from '@prds/contracts';
 import type { Stack } from '../../../../scripts/stack.cjs';
+import type { Address } from '../../contracts/contractTypes';
 import type { TxState } from '../transactionTypes';
 
 // A test reaching the repository's stack script: it starts what the product runs on.
@@ -36,9 +38,10 @@ let runtime: typeof import('./index');
 let shared: {
   queryClient: typeof import('../../query/queryClient').queryClient;
   readContract: typeof import('./chainAccess').readContract;
+  optionalContract: typeof import('../../contracts/roles').optionalContract;
   MAX_UINT256: bigint;
 };
-let account: `0x${string}`;
+let account: Address;
 
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   const answer = await fetch(stack.devnetUrl, {
@@ -67,12 +70,13 @@ beforeAll(async () => {
   runtime = await import('./index');
   const { queryClient } = await import('../../query/queryClient');
   const { readContract } = await import('./chainAccess');
+  const { optionalContract } = await import('../../contracts/roles');
   const { MAX_UINT256 } = await import('../../chains/tokens');
-  shared = { queryClient, readContract, MAX_UINT256 };
+  shared = { queryClient, readContract, optionalContract, MAX_UINT256 };
 
   // Hardhat's account #17: unlocked on the node, unused by the seed.
-  const accounts = (await rpc('eth_accounts')) as `0x${string}`[];
-  account = accounts[17] as `0x${string}`;
+  const accounts = (await rpc('eth_accounts')) as Address[];
+  account = accounts[17] as Address;
   await expect(runtime.connect({ kind: 'dev', account })).resolves.toBe(true);
 });
 
@@ -85,30 +89,68 @@ afterAll(async () => {
 async function openMarket(): Promise<{ id: bigint; amount: bigint }> {
   const seeded = stack.seed.markets.find((market) => market.state === 'Open' && !market.note);
   if (!seeded) throw new Error('the seed has no Open market');
-  const params = (await shared.readContract('0x7a69', 'Markets', 'params', [])) as unknown as { minInvest: bigint };
+  const params = (await shared.readContract('0x7a69', 'markets', 'params', [])) as unknown as { minInvest: bigint };
   return { id: BigInt(seeded.id), amount: params.minInvest * 2n };
+}
+
+/** The devnet's pay-token faucet, which only a check can name. */
+function faucet() {
+  const checked = shared.optionalContract('payTokenFaucet', '0x7a69');
+  if (checked === null) throw new Error('the devnet has no pay-token faucet');
+  return checked;
 }
 
 async function mintUsdt(amount: bigint): Promise<void> {
   const phases: TxState[] = [];
-  const minted = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, amount] }, MESSAGES, (s) =>
+  const minted = await runtime.executeTransaction({ contract: faucet(), fn: 'mint', args: [account, amount] }, MESSAGES, (s) =>
     phases.push(s),
   );
   expect(minted.ok).toBe(true);
 }
 
+it('the contract registry matches the seeded devnet: every role has code and is the contract the others are wired to', async () => {
+  const at = (role: Role) => {
+    const address = runtime.contractAddress('0x7a69', role);
+    if (address === null) throw new Error(`no ${role} on the devnet`);
+    return address;
+  };
+  for (const role of [...REQUIRED_ROLES, 'payTokenFaucet'] as const) {
+    expect([role, ((await rpc('eth_getCode', [at(role), 'latest'])) as string).length > 2]).toEqual([role, true]);
+  }
+  const same = (a: string, b: string) => expect(a.toLowerCase()).toBe(b.toLowerCase());
+  const deps = (await shared.readContract('0x7a69', 'markets', 'deps', [])) as unknown as {
+    payToken: string;
+    prds: string;
+    license: string;
+  };
+  same(deps.payToken, at('payToken'));
+  same(deps.prds, at('platformToken'));
+  same(deps.license, at('license'));
+  same(await shared.readContract('0x7a69', 'license', 'payToken', []), at('payToken'));
+  same(await shared.readContract('0x7a69', 'license', 'markets', []), at('markets'));
+  same(await shared.readContract('0x7a69', 'licenseMarketplace', 'license', []), at('license'));
+  same(await shared.readContract('0x7a69', 'claim', 'prds', []), at('platformToken'));
+  same(await shared.readContract('0x7a69', 'claim', 'markets', []), at('markets'));
+  // The pay token answers the standard ERC-20 calls it is typed with; the faucet mints that same token.
+  expect(await shared.readContract('0x7a69', 'payToken', 'symbol', [])).toBe('USDT');
+  expect(await shared.readContract('0x7a69', 'payToken', 'decimals', [])).toBe(18n);
+  expect(await shared.readContract('0x7a69', 'platformToken', 'symbol', [])).toBe('PRDS');
+  same(at('payTokenFaucet'), at('payToken'));
+});
+
 it('approves the maximum uint256 once when the allowance is short, then buys; the next buy sends no approval', async () => {
   const { id, amount } = await openMarket();
   await mintUsdt(amount * 3n);
-  const marketsAddress = runtime.contractAddress('0x7a69', 'Markets') as `0x${string}`;
-  expect(await shared.readContract('0x7a69', 'DevUSDT', 'allowance', [account, marketsAddress])).toBe(0n);
+  const marketsAddress = runtime.contractAddress('0x7a69', 'markets');
+  if (marketsAddress === null) throw new Error('no markets on the devnet');
+  expect(await shared.readContract('0x7a69', 'payToken', 'allowance', [account, marketsAddress])).toBe(0n);
   shared.queryClient.setQueryData(['markets', 'detail', String(id)], { stale: false });
 
   const phases: TxState[] = [];
   const before = await nonce();
   const first = await runtime.executeTransaction(
     {
-      contract: 'Markets',
+      contract: 'markets',
       fn: 'buy',
       args: [id, 0, amount, 0n, ZERO],
       approve: { token: 'payToken', amount },
@@ -119,7 +161,7 @@ it('approves the maximum uint256 once when the allowance is short, then buys; th
   );
   expect(first).toMatchObject({ ok: true, phase: 'confirmed' });
   expect(await nonce()).toBe(before + 2); // approval + buy
-  expect(await shared.readContract('0x7a69', 'DevUSDT', 'allowance', [account, marketsAddress])).toBe(shared.MAX_UINT256);
+  expect(await shared.readContract('0x7a69', 'payToken', 'allowance', [account, marketsAddress])).toBe(shared.MAX_UINT256);
   const approvals = phases.filter((s) => s.step === 'approve');
   expect(approvals.map((s) => s.phase)).toContain('approving');
   expect(approvals.every((s) => s.messageKey === 'tx.approving' && s.values?.symbol === 'USDT')).toBe(true);
@@ -140,7 +182,7 @@ it('approves the maximum uint256 once when the allowance is short, then buys; th
 
   const again: TxState[] = [];
   const second = await runtime.executeTransaction(
-    { contract: 'Markets', fn: 'buy', args: [id, 0, amount, 0n, ZERO], approve: { token: 'payToken', amount } },
+    { contract: 'markets', fn: 'buy', args: [id, 0, amount, 0n, ZERO], approve: { token: 'payToken', amount } },
     MESSAGES,
     (state) => again.push(state),
   );
@@ -156,7 +198,7 @@ it('reports a revert with its decoded custom error and sends nothing', async () 
   shared.queryClient.setQueryData(['markets', 'detail', String(id), 'revert'], { stale: false });
   const result = await runtime.executeTransaction(
     // Option 9 does not exist on a two-option market.
-    { contract: 'Markets', fn: 'buy', args: [id, 9, 1n, 0n, ZERO], invalidate: [['markets', 'detail', String(id)]] },
+    { contract: 'markets', fn: 'buy', args: [id, 9, 1n, 0n, ZERO], invalidate: [['markets', 'detail', String(id)]] },
     { ...MESSAGES, revert: {} },
     (state) => phases.push(state),
   );
@@ -173,7 +215,7 @@ it('says Insufficient Funds when the wallet cannot pay for gas, before asking th
   await rpc('hardhat_setBalance', [account, '0x0']);
   const phases: TxState[] = [];
   const before = await nonce();
-  const result = await runtime.executeTransaction({ contract: 'DevUSDT', fn: 'mint', args: [account, 1n] }, MESSAGES, (s) =>
+  const result = await runtime.executeTransaction({ contract: faucet(), fn: 'mint', args: [account, 1n] }, MESSAGES, (s) =>
     phases.push(s),
   );
   expect(result).toMatchObject({ ok: false, phase: 'failed' });

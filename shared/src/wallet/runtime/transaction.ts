@@ -1,21 +1,16 @@
-import type { ContractName } from '@prds/contracts';
+import { erc20Abi, type Role } from '@prds/contracts';
+import type { InterfaceAbi } from 'ethers';
 import type { ChainId } from '../../chains/chains';
-import { MAX_UINT256, PAY_TOKEN, PLATFORM_TOKEN } from '../../chains/tokens';
+import { MAX_UINT256, TOKENS } from '../../chains/tokens';
+import type { Address } from '../../contracts/contractTypes';
 import { getApiClient } from '../../http/apiClient';
 import type { ApiEnvelope } from '../../http/createHttpClient';
 import { queryClient, queryKeys } from '../../query/queryClient';
 import { accountAtom, chainIdAtom, desireChainIdAtom } from '../../state/atoms';
 import { prdsStore } from '../../state/store';
 import { explorerTxUrl } from '../chainLinks';
-import {
-  DEFAULT_TX_MESSAGES,
-  type SpentToken,
-  type TransactionRequest,
-  type TxMessages,
-  type TxResult,
-  type TxState,
-} from '../transactionTypes';
-import { browserProvider, contractAddress, contractOn, readContract, readProvider } from './chainAccess';
+import { DEFAULT_TX_MESSAGES, type TransactionRequest, type TxMessages, type TxResult, type TxState } from '../transactionTypes';
+import { browserProvider, contractAddress, contractOn, readContract, readProvider, roleOf } from './chainAccess';
 import { decodeRevert, isInsufficientFunds, isUserRejection, walletMessage } from './errors';
 import { currentProvider } from './session';
 import type { Eip1193Provider } from 'ethers';
@@ -25,20 +20,17 @@ const RECEIPT_TIMEOUT_MS = 10 * 60_000;
 const INDEX_POLL_MS = 750;
 const INDEX_TIMEOUT_MS = 90_000;
 
-const TOKEN_CONTRACT: Record<SpentToken, { readonly name: ContractName; readonly symbol: string }> = {
-  payToken: { name: 'DevUSDT', symbol: PAY_TOKEN.symbol },
-  platformToken: { name: 'PRDS', symbol: PLATFORM_TOKEN.symbol },
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Update = (state: TxState) => void;
 
 interface Step {
   readonly chainId: ChainId;
-  readonly account: string;
+  readonly account: Address;
   readonly provider: Eip1193Provider;
-  readonly contract: ContractName;
+  readonly role: Role;
+  /** The role's own ABI unless given (a token's approval goes through the standard ERC-20 one). */
+  readonly abi?: InterfaceAbi;
   readonly fn: string;
   readonly args: readonly unknown[];
   readonly value: bigint;
@@ -109,7 +101,7 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
     ...(step.values ? { values: step.values } : {}),
   });
   const signer = await browserProvider(step.provider, step.chainId).getSigner(step.account);
-  const contract = contractOn(step.chainId, step.contract, signer);
+  const contract = contractOn(step.chainId, step.role, signer, step.abi);
   const request = await contract.getFunction(step.fn).populateTransaction(...step.args, { value: step.value });
 
   let gas: bigint;
@@ -198,28 +190,27 @@ export async function executeTransaction(request: TransactionRequest, messages: 
       messageKey: messages.notConnectedId ?? DEFAULT_TX_MESSAGES.notConnectedId,
     });
   }
-  if (contractAddress(desired, request.contract) === null) {
+  const role = roleOf(request.contract);
+  const target = contractAddress(desired, role);
+  if (target === null) {
     return finish({ ...base('main'), phase: 'failed', messageKey: DEFAULT_TX_MESSAGES.notAvailableId });
   }
   const common = { chainId: desired, account, provider };
   try {
     if (request.approve) {
-      const token = TOKEN_CONTRACT[request.approve.token];
-      const spender = contractAddress(desired, request.contract) as string;
-      const allowance = (await readContract(desired, token.name as 'PRDS', 'allowance', [
-        account as `0x${string}`,
-        spender as `0x${string}`,
-      ])) as bigint;
+      const token = request.approve.token;
+      const allowance = await readContract(desired, token, 'allowance', [account, target]);
       if (allowance < request.approve.amount) {
         const approval = await runStep(
           {
             ...common,
-            contract: token.name,
+            role: token,
+            abi: erc20Abi,
             fn: 'approve',
-            args: [spender, MAX_UINT256],
+            args: [target, MAX_UINT256],
             value: 0n,
             kind: 'approve',
-            values: { symbol: token.symbol },
+            values: { symbol: TOKENS[token].symbol },
           },
           messages,
           update,
@@ -230,7 +221,7 @@ export async function executeTransaction(request: TransactionRequest, messages: 
     const main = await runStep(
       {
         ...common,
-        contract: request.contract,
+        role,
         fn: request.fn,
         args: request.args as readonly unknown[],
         value: request.value ?? 0n,

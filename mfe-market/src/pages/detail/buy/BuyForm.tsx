@@ -174,7 +174,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
     if (!check.ok || chosen === null || estimate === null || !wallet.isConnected || wallet.account === null) return;
     const account = wallet.account;
     const result = await tx.run({
-      contract: 'Markets',
+      contract: 'markets',
       fn: 'buy',
       args: [BigInt(market.id), chosen.index, check.amount, minPayoutFor(estimate.payout), referrerFromSearch(search, account)],
       approve: { token: 'payToken', amount: estimate.charge },

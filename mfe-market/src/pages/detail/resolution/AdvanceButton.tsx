@@ -29,7 +29,7 @@ export function AdvanceButton({
         variant="secondary"
         data-testid="vote-advance"
         disabled={!isConnected || tx.busy}
-        onClick={() => void tx.run({ contract: 'Markets', fn: 'advance', args: [BigInt(marketId)], invalidate })}
+        onClick={() => void tx.run({ contract: 'markets', fn: 'advance', args: [BigInt(marketId)], invalidate })}
       >
         <FormattedMessage {...ADVANCE_LABEL[kind]} />
       </Button>

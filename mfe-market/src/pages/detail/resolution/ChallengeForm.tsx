@@ -140,7 +140,7 @@ export function ChallengeForm({
       setUploading(false);
     }
     void tx.run({
-      contract: 'Markets',
+      contract: 'markets',
       fn: 'challenge',
       args: [BigInt(market.id), Number(option), knownAt, evidenceHash as `0x${string}`],
       approve: { token: 'platformToken', amount: stake },

@@ -6,6 +6,7 @@ import {
   formatAmount,
   fromUnits,
   useTransaction,
+  type Address,
   type ChallengeView,
   type MarketDetail,
   type PositionView,
@@ -29,7 +30,7 @@ export function ClaimPanel({
   invalidate,
 }: {
   market: MarketDetail;
-  account: string | null;
+  account: Address | null;
   positions: PositionView | null;
   challenges: readonly ChallengeView[];
   vote: VoteView | null;
@@ -67,9 +68,7 @@ export function ClaimPanel({
               <Button
                 data-testid="claim-submit"
                 disabled={tx.busy}
-                onClick={() =>
-                  void tx.run({ contract: 'Markets', fn: 'claim', args: [id, account as `0x${string}`], invalidate })
-                }
+                onClick={() => void tx.run({ contract: 'markets', fn: 'claim', args: [id, account], invalidate })}
               >
                 <FormattedMessage id={refundOnly ? 'market.resolution.claim.submitRefund' : 'market.resolution.claim.submit'} />
               </Button>
@@ -100,7 +99,7 @@ export function ClaimPanel({
                 data-testid={`claim-compensation-submit-${c.index}`}
                 disabled={tx.busy}
                 onClick={() =>
-                  void tx.run({ contract: 'Markets', fn: 'claimCompensation', args: [id, BigInt(c.index)], invalidate })
+                  void tx.run({ contract: 'markets', fn: 'claimCompensation', args: [id, BigInt(c.index)], invalidate })
                 }
               >
                 <FormattedMessage id="market.resolution.claim.compensationSubmit" />
@@ -129,7 +128,7 @@ export function ClaimPanel({
                   variant="secondary"
                   data-testid="claim-voter-reward-submit"
                   disabled={tx.busy}
-                  onClick={() => void tx.run({ contract: 'Markets', fn: 'claimVoterReward', args: [id], invalidate })}
+                  onClick={() => void tx.run({ contract: 'markets', fn: 'claimVoterReward', args: [id], invalidate })}
                 >
                   <FormattedMessage id="market.resolution.claim.voterRewardSubmit" />
                 </Button>

@@ -72,7 +72,7 @@ export function IssuerPanel({
     event.preventDefault();
     const index = chosen();
     if (index === null) return;
-    void confirmTx.run({ contract: 'Markets', fn: 'confirm', args: [id, index], invalidate });
+    void confirmTx.run({ contract: 'markets', fn: 'confirm', args: [id, index], invalidate });
   };
 
   const onConfirmEarly = () => {
@@ -80,7 +80,7 @@ export function IssuerPanel({
     const error = checkKnownAt(knownAt, { createdAt: market.createdAt, latest: now, latestIs: 'now' });
     setKnownAtError(error);
     if (index === null || error !== null || knownAt === null) return;
-    void confirmTx.run({ contract: 'Markets', fn: 'confirmEarly', args: [id, index, knownAt], invalidate });
+    void confirmTx.run({ contract: 'markets', fn: 'confirmEarly', args: [id, index, knownAt], invalidate });
   };
 
   const onAddMargin = (event: FormEvent) => {
@@ -93,7 +93,7 @@ export function IssuerPanel({
     setMarginError(error);
     if (error !== null || !parsed.ok) return;
     void marginTx.run({
-      contract: 'Markets',
+      contract: 'markets',
       fn: 'addMargin',
       args: [id, parsed.wei],
       approve: { token: 'payToken', amount: parsed.wei },
@@ -166,14 +166,14 @@ export function IssuerPanel({
               variant="secondary"
               data-testid="issuer-concede"
               disabled={respondTx.busy}
-              onClick={() => void respondTx.run({ contract: 'Markets', fn: 'concede', args: [id], invalidate })}
+              onClick={() => void respondTx.run({ contract: 'markets', fn: 'concede', args: [id], invalidate })}
             >
               <FormattedMessage id="market.resolution.issuer.concede" />
             </Button>
             <Button
               data-testid="issuer-appeal"
               disabled={respondTx.busy}
-              onClick={() => void respondTx.run({ contract: 'Markets', fn: 'appeal', args: [id], invalidate })}
+              onClick={() => void respondTx.run({ contract: 'markets', fn: 'appeal', args: [id], invalidate })}
             >
               <FormattedMessage id="market.resolution.issuer.appeal" />
             </Button>

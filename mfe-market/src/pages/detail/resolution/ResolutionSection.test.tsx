@@ -11,6 +11,7 @@ import {
   desireChainIdAtom,
   langAtom,
   protocolConfigQueryKey,
+  type Address,
   type FundItem,
   type MarketDetailView,
   type PrdsStore,
@@ -61,7 +62,7 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-function connected(account: string | null): PrdsStore {
+function connected(account: Address | null): PrdsStore {
   const store = createStore();
   if (account !== null) {
     store.set(accountAtom, account);
@@ -76,7 +77,7 @@ function connected(account: string | null): PrdsStore {
  */
 async function renderSection(
   view: MarketDetailView,
-  account: string | null,
+  account: Address | null,
   { ready = 'resolution-section', funds = [] }: { ready?: string; funds?: readonly FundItem[] } = {},
 ) {
   const store = connected(account);

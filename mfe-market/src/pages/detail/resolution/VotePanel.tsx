@@ -90,7 +90,11 @@ export function VotePanel({
   const power = useQuery({
     queryKey: queryKeys.chain(desiredChainId, 'votingPower', account ?? '', snapshot ?? -1),
     enabled: isConnected && account !== null && snapshot !== null,
-    queryFn: () => readContract('PRDS', 'getPastVotes', [account as `0x${string}`, BigInt(snapshot ?? 0)]),
+    queryFn: () => {
+      // `enabled` keeps this from running without an account.
+      if (account === null) throw new Error('no account');
+      return readContract('platformToken', 'getPastVotes', [account, BigInt(snapshot ?? 0)]);
+    },
   });
   const myBallot = account === null ? undefined : vote.votes.find((b) => b.voter.toLowerCase() === account.toLowerCase());
   const kind = labelOf(VOTE_KIND_LABEL, vote.kind);
@@ -103,7 +107,7 @@ export function VotePanel({
       return;
     }
     setMissing(false);
-    void tx.run({ contract: 'Markets', fn: 'vote', args: [BigInt(market.id), choice], invalidate });
+    void tx.run({ contract: 'markets', fn: 'vote', args: [BigInt(market.id), choice], invalidate });
   };
 
   return (

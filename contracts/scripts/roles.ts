@@ -1,0 +1,62 @@
+/**
+ * What clients call on a chain, by role rather than by contract name: the pay token is DevUSDT on the
+ * devnet and real USDT on BSC, which is not our contract, so no client may name it "DevUSDT".
+ * deployments/<chainId>.json lists an address per role; generate.ts types each role with `abi`.
+ */
+export const ROLES = {
+  /** The ERC-20 markets, Licenses and margins are paid in (USDT). Called through the standard ERC-20 ABI only. */
+  payToken: { abi: "ERC20", required: true },
+  /** PRDS: ours on every chain (ERC-20 + Votes + Permit): challenge stakes, votes, the free claim. */
+  platformToken: { abi: "PRDS", required: true },
+  license: { abi: "License", required: true },
+  licenseMarketplace: { abi: "LicenseMarketplace", required: true },
+  /** Markets at its address with the full IMarkets ABI (the dispute calls it routes internally). */
+  markets: { abi: "Markets", required: true },
+  claim: { abi: "Claim", required: true },
+  /** Devnet only: the pay token's free `mint` (DevUSDT). Absent on real chains, so pages must check for it. */
+  payTokenFaucet: { abi: "DevUSDT", required: false },
+} as const satisfies Record<string, { abi: string; required: boolean }>;
+
+export type Role = keyof typeof ROLES;
+export type RequiredRole = { [R in Role]: (typeof ROLES)[R]["required"] extends true ? R : never }[Role];
+export type OptionalRole = Exclude<Role, RequiredRole>;
+
+export function isRole(name: string): name is Role {
+  return Object.prototype.hasOwnProperty.call(ROLES, name);
+}
+
+/** Every role, sorted. */
+export const ROLE_NAMES: readonly Role[] = Object.keys(ROLES).filter(isRole).sort();
+
+export function isRequiredRole(role: Role): role is RequiredRole {
+  return ROLES[role].required;
+}
+
+/** The contract deployProtocol (scripts/deploy.ts) puts in each role on a chain we deploy ourselves. */
+export const DEPLOYED_CONTRACT_OF_ROLE = {
+  payToken: "DevUSDT",
+  payTokenFaucet: "DevUSDT",
+  platformToken: "PRDS",
+  license: "License",
+  licenseMarketplace: "LicenseMarketplace",
+  markets: "Markets",
+  claim: "Claim",
+} as const satisfies Record<Role, string>;
+
+/** Role → address from deployProtocol's contract name → address. */
+export function rolesOf(addresses: Readonly<Record<string, string>>): Record<Role, string> {
+  const at = (role: Role): string => {
+    const address = addresses[DEPLOYED_CONTRACT_OF_ROLE[role]];
+    if (address === undefined) throw new Error(`deployProtocol deployed no ${DEPLOYED_CONTRACT_OF_ROLE[role]} (role ${role})`);
+    return address;
+  };
+  return {
+    payToken: at("payToken"),
+    platformToken: at("platformToken"),
+    license: at("license"),
+    licenseMarketplace: at("licenseMarketplace"),
+    markets: at("markets"),
+    claim: at("claim"),
+    payTokenFaucet: at("payTokenFaucet"),
+  };
+}
