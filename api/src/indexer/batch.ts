@@ -5,7 +5,7 @@ import type { Row } from "../db/schema";
 import { batchDb, writeRows, type BatchDb, type Executor } from "./bulk";
 import type { DecodedEvent } from "./decode";
 import type { FetchedRange } from "./fetch";
-import { HANDLERS } from "./handlers";
+import { handlerOf } from "./handlers";
 import type { HandlerContext, KnownAddresses } from "./handlers/context";
 import { expireRentals } from "./handlers/licenses";
 import { SnapshotLedger } from "./handlers/snapshots";
@@ -108,7 +108,7 @@ function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): void
   const transactions = new Map<string, Row<"chain_transactions">>();
   for (const event of events) {
     ctx.store.block = event.blockNumber;
-    HANDLERS[event.contract][event.name]?.apply(ctx, event);
+    handlerOf(event)?.apply(ctx, event);
     ctx.store.append("chain_events", {
       tx_hash: event.txHash,
       log_index: event.logIndex,

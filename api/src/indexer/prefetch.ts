@@ -1,7 +1,7 @@
 import { amountText } from "../db/amount";
 import { fromDb, selectByKeys, type BatchDb } from "./bulk";
 import type { DecodedEvent } from "./decode";
-import { HANDLERS } from "./handlers";
+import { handlerOf } from "./handlers";
 import type { SnapshotLedger } from "./handlers/snapshots";
 import { Requests } from "./requests";
 import type { BatchStore, TradeStake } from "./store";
@@ -21,7 +21,7 @@ export async function prefetch(
   lastTime: number,
 ): Promise<void> {
   const requests = new Requests();
-  for (const event of events) HANDLERS[event.contract][event.name]?.needs?.(event, requests);
+  for (const event of events) handlerOf(event)?.needs?.(event, requests);
   const p = (i: number): string => (db.dialect === "postgres" ? `$${i}` : "?");
 
   for (const [table, markets] of requests.groups) {

@@ -1,7 +1,7 @@
 import { add, amount, sub, type HandlerTable } from "./context";
 
 /** What the protocol owes accounts outside positions: free balance, referrals, the PRDS claim. */
-export const accountHandlers: HandlerTable = {
+export const accountHandlers: HandlerTable<"Markets"> = {
   ReferrerBound: {
     needs: (event, requests) => requests.row("referrals", [event.args.hex("account")]),
     apply(ctx, event) {
@@ -51,7 +51,7 @@ export const accountHandlers: HandlerTable = {
 };
 
 /** Claim.Claimed: the free PRDS, once per account. */
-export const claimHandlers: HandlerTable = {
+export const claimHandlers: HandlerTable<"Claim"> = {
   Claimed: {
     needs: (event, requests) => requests.row("prds_claims", [event.args.hex("account")]),
     apply(ctx, event) {

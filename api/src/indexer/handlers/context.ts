@@ -1,6 +1,6 @@
 import type { MarketParams } from "../../chain/chain";
 import type { Amount } from "../../db/schema";
-import type { DecodedEvent } from "../decode";
+import type { DecodedEvent, EventName, WatchedContract } from "../decode";
 import type { Requests } from "../requests";
 import type { BatchStore } from "../store";
 import type { SnapshotLedger } from "./snapshots";
@@ -28,7 +28,11 @@ export interface EventHandler {
   apply(ctx: HandlerContext, event: DecodedEvent): void;
 }
 
-export type HandlerTable = Readonly<Record<string, EventHandler>>;
+/**
+ * A contract's handlers, keyed by the event names of its `as const` ABI: a misspelt or renamed event
+ * does not compile. Events without a handler are still kept in chain_events.
+ */
+export type HandlerTable<C extends WatchedContract> = { readonly [E in EventName<C>]?: EventHandler };
 
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 

@@ -56,7 +56,7 @@ function needsClaim(event: DecodedEvent, requests: Requests): void {
   if (event.args.num("knownAt") !== 0) requests.trades.add(id);
 }
 
-export const disputeHandlers: HandlerTable = {
+export const disputeHandlers: HandlerTable<"Markets"> = {
   Challenged: {
     needs(event, requests) {
       requests.market(event.args.num("id"));

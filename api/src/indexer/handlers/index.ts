@@ -1,6 +1,6 @@
-import type { WatchedContract } from "../decode";
+import type { DecodedEvent, WatchedContract } from "../decode";
 import { accountHandlers, claimHandlers } from "./accounts";
-import type { HandlerTable } from "./context";
+import type { EventHandler, HandlerTable } from "./context";
 import { disputeHandlers } from "./disputes";
 import { licenseHandlers, marketplaceHandlers } from "./licenses";
 import { marketHandlers } from "./markets";
@@ -31,6 +31,8 @@ import { marketHandlers } from "./markets";
  *   net_pool … referral_fees: MarketFinalized's figures.
  * positions: what an account staked per option (the issuer's seed included, fee 0) — never cleared
  *   by a claim or a cancel, unlike positionOf: payouts tells whether it was claimed.
+ * payouts: one row per Claimed (payout, refund) and one per MarketCancelled (the issuer's
+ *   liquidity as a refund: Markets.cancel pays it back with the margin, which is no position).
  * market_odds: seq 0 at issuance, then one row per trade (seq = trade_count) with every option's stake.
  * challenges: prds_returned / compensation null until ChallengeSettled.
  * referral_earnings: accrued = Σ fee × referrerShareBps / 10000 per referred buy (rounded per buy,
@@ -40,9 +42,16 @@ import { marketHandlers } from "./markets";
  * licenses, license_events: see licenses.ts. position_snapshots: see snapshots.ts.
  * chain_transactions: one row per transaction with protocol events; from_address stays null.
  */
-export const HANDLERS: Readonly<Record<WatchedContract, HandlerTable>> = {
+export const HANDLERS: { readonly [C in WatchedContract]: HandlerTable<C> } = {
   Markets: { ...marketHandlers, ...disputeHandlers, ...accountHandlers },
   License: licenseHandlers,
   LicenseMarketplace: marketplaceHandlers,
   Claim: claimHandlers,
 };
+
+/** The handler of a decoded event, if its contract's table has one. */
+export function handlerOf(event: DecodedEvent): EventHandler | undefined {
+  // Any contract's table read by a name the ABI decoded (a name without a handler gives undefined).
+  const table: Readonly<Partial<Record<string, EventHandler>>> = HANDLERS[event.contract];
+  return table[event.name];
+}

@@ -57,7 +57,7 @@ function logEvent(
 const NO_SALE = { sale_price: null } as const;
 const NO_RENT = { rent_price_per_day: null, rent_max_days: null, rent_max_issues: null } as const;
 
-export const licenseHandlers: HandlerTable = {
+export const licenseHandlers: HandlerTable<"License"> = {
   LicenseMinted: {
     needs: needsLicense,
     apply(ctx, event) {
@@ -153,7 +153,7 @@ export const licenseHandlers: HandlerTable = {
   },
 };
 
-export const marketplaceHandlers: HandlerTable = {
+export const marketplaceHandlers: HandlerTable<"LicenseMarketplace"> = {
   ListedForSale: {
     needs: needsLicense,
     apply(ctx, event) {

@@ -99,7 +99,7 @@ function terminal(ctx: HandlerContext, event: DecodedEvent, patch: Partial<Row<"
   updateMarket(ctx, event, marketOf(ctx, event), { ...patch, finalized_at: event.time });
 }
 
-export const marketHandlers: HandlerTable = {
+export const marketHandlers: HandlerTable<"Markets"> = {
   MarketIssued: {
     needs(event, requests) {
       const id = event.args.num("id");
