@@ -25,6 +25,7 @@ const SHARED_ONLY_PATTERNS = [
   { group: ['jotai/*', 'ethers/*', '@web3-react/*'], message: 'Wallet, chain and state libraries are wrapped by @prds/shared.' },
   { group: ['@prds/shared/src/*', '@prds/shared/src'], message: 'Import @prds/shared by its public entry only.' },
   { group: ['@prds/contracts', '@prds/contracts/*'], message: 'Pages read contracts through @prds/shared.' },
+  { group: ['@prds/api-schema', '@prds/api-schema/*'], message: "Pages read the api's answer types through @prds/shared." },
 ];
 
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**'];
@@ -135,8 +136,8 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
-    // The api and the protocol package sit below the pages: they never import the browser library or an app.
-    files: ['api/**/*.ts', 'contracts/**/*.ts'],
+    // The api, its schemas and the protocol package sit below the pages: they never import the browser library or an app.
+    files: ['api/**/*.ts', 'api-schema/**/*.ts', 'contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -145,6 +146,25 @@ export default tseslint.config(
             {
               group: ['@prds/shared', '@prds/shared/*', '@prds/host', '@prds/mfe-*'],
               message: 'The api and contracts never import the pages or @prds/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // @prds/shared reads the api's answers through their schema types only: a value import would put
+    // TypeBox in every page's bundle. The literal lists have their own entry without it.
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@prds/api-schema',
+              allowTypeImports: true,
+              message: 'Import the schema types with `import type`; values come from @prds/api-schema/literals.',
             },
           ],
         },

@@ -1,7 +1,8 @@
 import { enums } from "@prds/contracts";
 import { toDbAmount } from "../src/db/amount";
-import { LABEL_KEYS, marketLabel, marketState, statusTab, type MarketStateName, type StateInput } from "../src/http/marketState";
-import { optionFigures, ratio } from "../src/http/pricing";
+import { LABEL_KEYS } from "@prds/api-schema";
+import { marketLabel, marketState, statusTab, type MarketStateName, type StateInput } from "../src/http/marketState";
+import { oddsText, optionFigures, probabilityText } from "../src/http/pricing";
 
 /**
  * marketState() mirrors Markets.marketState() branch for branch; every MarketState maps to one
@@ -153,7 +154,8 @@ describe("parimutuel figures", () => {
     // Before any buy the seed is even: odds = the option count (the default leverage).
     expect(optionFigures(50n * e, 150n * e, 200).odds).toBe("3");
     expect(optionFigures(0n, 100n * e, 200)).toEqual({ odds: null, probability: "0", payoutMultiplier: null });
-    expect(ratio(1n, 3n)).toBe("0.333333");
-    expect(ratio(5n, 0n)).toBeNull();
+    expect(probabilityText(1n, 3n)).toBe("0.333333");
+    expect(oddsText(0n, 5n)).toBeNull();
+    expect(probabilityText(5n, 0n)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { MarketSummaryBody } from "../src/http/schemas/markets";
+import type { MarketSummaryBody } from "@prds/api-schema";
 import { ERRORS } from "../src/http/errors";
 import { startHttpHarness, type HttpHarness } from "./helpers/http";
 import { address, amount, DAY, insertMarket, setHead, txHash, u } from "./helpers/httpRows";

@@ -2,7 +2,7 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { Envelope } from "./schemas/common";
+import { Envelope } from "@prds/api-schema";
 
 /** Paths of every POST call (but the secret ones), so a GET on one answers 405 rather than 404. */
 export const CALL_PATHS = new Set<string>();

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, ERRORS, type ErrorDetails, type ErrorName } from "./errors";
-import type { ErrorEnvelopeBody } from "./schemas/common";
+import type { ErrorEnvelopeBody } from "@prds/api-schema";
 import { CALL_PATHS } from "./call";
 import type { MissLimiter } from "./misses";
 import { SECURITY_HEADERS } from "./securityHeaders";

@@ -4,7 +4,7 @@ import type { Db } from "../db/connect";
 import type { MetadataStatus, Row } from "../db/schema";
 import { marketLabel, marketState } from "./marketState";
 import { optionFigures } from "./pricing";
-import type { MarketSummaryBody, OptionItemBody } from "./schemas/markets";
+import type { MarketSummaryBody, OptionItemBody } from "@prds/api-schema";
 
 export type MarketRow = Row<"markets">;
 export type OptionRow = Pick<Row<"market_options">, "market_id" | "idx" | "option_key" | "stake">;

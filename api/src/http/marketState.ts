@@ -1,46 +1,17 @@
-import { type enums } from "@prds/contracts";
+import type { LabelKey, MarketState, OutcomeLabel, StatusTab } from "@prds/api-schema";
 import { fromDbAmount } from "../db/amount";
 import type { Row } from "../db/schema";
 
 /** IMarketsTypes.MarketState member names (the contract's label state). */
-export type MarketStateName = (typeof enums.IMarketsTypes.MarketState)[number];
+export type MarketStateName = MarketState;
 
-/** The market-list status tabs (mfe-market's MARKET_STATUS_TABS without 'all'). */
-export const STATUS_TABS = ["open", "closingSoon", "waitingResult", "challenging", "finished"] as const;
-export type StatusTab = (typeof STATUS_TABS)[number];
 export const CLOSING_SOON_SECONDS = 24 * 60 * 60;
 
-/**
- * Spec §4 labels. Keys carrying an outcome come in three forms: `…Occurred` / `…NotOccurred` for a
- * two-option market (option 0 / option 1, ARCHITECTURE "Result labels") and `…Option` with the
- * option index for more options. The front end renders `market.state.<key>`.
+/*
+ * Spec §4 labels (the keys: @prds/api-schema LABEL_KEYS). Keys carrying an outcome come in three
+ * forms: `…Occurred` / `…NotOccurred` for a two-option market (option 0 / option 1, ARCHITECTURE
+ * "Result labels") and `…Option` with the option index for more options.
  */
-export const OUTCOME_LABELS = [
-  "confirmedEarly",
-  "confirmed",
-  "challenging",
-  "challengeFailed",
-  "confirmedByGovernance",
-  "appealFailed",
-] as const;
-export const PLAIN_LABELS = [
-  "guaranteeing",
-  "marketClosed",
-  "waitingConfirmation",
-  "waitingGovernance",
-  "appealing",
-  "waitResult",
-  "eventFinished",
-  "eventCancelled",
-  "void",
-  "invalid",
-] as const;
-type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
-export const LABEL_KEYS = [
-  ...PLAIN_LABELS,
-  ...OUTCOME_LABELS.flatMap((base) => [`${base}Occurred`, `${base}NotOccurred`, `${base}Option`] as const),
-] as const;
-export type LabelKey = (typeof LABEL_KEYS)[number];
 
 export interface MarketLabel {
   key: LabelKey;

@@ -1,41 +1,42 @@
-/**
- * Parimutuel figures (ARCHITECTURE "Pricing"): odds of option i = netPool / stake_i, implied
- * probability = stake_i / netPool, where netPool is the sum of stakes (fees excluded, the issuer's
- * seeded liquidity included). Computed on bigints and answered as decimal strings rounded down,
- * like the front end's formatters, so no float ever touches an amount.
- */
-export const RATIO_DECIMALS = 6;
-const SCALE = 10n ** BigInt(RATIO_DECIMALS);
-export const BPS = 10_000n;
+import { decimal, odds, payoutMultiplier, probability, type Fraction } from "@prds/contracts/pricing";
 
-/** num / den as a decimal string rounded down to 6 places (trailing zeros dropped); null when den is 0. */
-export function ratio(num: bigint, den: bigint): string | null {
-  if (den <= 0n || num < 0n) return null;
-  const scaled = (num * SCALE) / den;
-  const whole = scaled / SCALE;
-  const fraction = (scaled % SCALE).toString().padStart(RATIO_DECIMALS, "0").replace(/0+$/, "");
-  return fraction === "" ? whole.toString() : `${whole}.${fraction}`;
+/**
+ * The protocol's parimutuel figures (@prds/contracts/pricing, held against Markets.sol by the
+ * contracts' tests) as the api answers them: decimal strings rounded down to 6 places, like the
+ * front end's formatters, so no float ever touches an amount.
+ */
+export { BPS, payoffAtCurrentOdds } from "@prds/contracts/pricing";
+
+export const RATIO_DECIMALS = 6;
+
+/** A ratio as answered: 6 places rounded down (trailing zeros dropped); null when undefined. */
+export function ratioText(value: Fraction | null): string | null {
+  return value === null ? null : decimal(value, RATIO_DECIMALS);
+}
+
+/** An option's odds as answered (netPool / stake); null while it has no stake. */
+export function oddsText(stake: bigint, pool: bigint): string | null {
+  return ratioText(odds(stake, pool));
+}
+
+/** An option's implied probability as answered (stake / netPool); null while the pool is empty. */
+export function probabilityText(stake: bigint, pool: bigint): string | null {
+  return ratioText(probability(stake, pool));
 }
 
 export interface OptionFigures {
   odds: string | null;
   probability: string | null;
-  /** What 1 unit paid now returns if the option wins at current odds: (1 − fee) × odds. */
+  /** The payout multiplier: the odds net of the buy fee (what 1 unit paid now returns if the option wins). */
   payoutMultiplier: string | null;
 }
 
 export function optionFigures(stake: bigint, pool: bigint, feeBps: number): OptionFigures {
-  const keep = BPS - BigInt(feeBps);
   return {
-    odds: ratio(pool, stake),
-    probability: ratio(stake, pool),
-    payoutMultiplier: stake > 0n ? ratio(pool * keep, stake * BPS) : null,
+    odds: oddsText(stake, pool),
+    probability: probabilityText(stake, pool),
+    payoutMultiplier: ratioText(payoutMultiplier(stake, pool, feeBps)),
   };
-}
-
-/** What `stake` on an option pays if that option wins at the current pool (rounded down like the contract). */
-export function payoffAtCurrentOdds(stake: bigint, optionStake: bigint, pool: bigint): bigint {
-  return optionStake > 0n ? (stake * pool) / optionStake : 0n;
 }
 
 export function sum(values: Iterable<bigint>): bigint {

@@ -1,7 +1,7 @@
 import { fromDbAmount } from "../db/amount";
 import type { Db } from "../db/connect";
 import { sum } from "./pricing";
-import type { TrackRecordBody } from "./schemas/market";
+import type { TrackRecordBody } from "@prds/api-schema";
 
 /**
  * An issuer's record from its markets' stored phases (settled on chain): how many it issued, how

@@ -2,7 +2,7 @@ import { amountText, fromDbAmount } from "../db/amount";
 import type { Row } from "../db/schema";
 import type { MarketRow } from "./marketRows";
 import { sum } from "./pricing";
-import type { DetailData } from "./schemas/market";
+import type { DetailData } from "@prds/api-schema";
 import type { Static } from "@sinclair/typebox";
 
 type VoteViewBody = Static<typeof DetailData>["vote"];

@@ -1,9 +1,11 @@
 import type { MessageDescriptor } from 'react-intl';
+import type { LabelKey } from '@prds/api-schema/literals';
 import type { BadgeTone } from '../ui/Badge';
 
 /**
  * Every page that shows a market's state (home shelves, the market list and detail, the portfolio)
  * uses this one table. The api's `label.key` (api/README "State labels", spec §4) → what the badge says and its tone.
+ * Keyed by the api's own `LabelKey`: a label the api can answer without an entry here does not compile.
  * One literal key per case so the locale tests see every key; `…Option` messages name the option
  * through `{option}`.
  */
@@ -36,9 +38,9 @@ export const MARKET_STATE_LABELS = {
   appealFailedOccurred: { message: { id: 'common.marketState.appealFailedOccurred' }, tone: 'neutral' },
   appealFailedNotOccurred: { message: { id: 'common.marketState.appealFailedNotOccurred' }, tone: 'neutral' },
   appealFailedOption: { message: { id: 'common.marketState.appealFailedOption' }, tone: 'neutral' },
-} as const satisfies Record<string, { readonly message: MessageDescriptor; readonly tone: BadgeTone }>;
+} as const satisfies Record<LabelKey, { readonly message: MessageDescriptor; readonly tone: BadgeTone }>;
 
-export type MarketLabelKey = keyof typeof MARKET_STATE_LABELS;
+export type MarketLabelKey = LabelKey;
 
 export function isMarketLabelKey(value: string): value is MarketLabelKey {
   return Object.hasOwn(MARKET_STATE_LABELS, value);

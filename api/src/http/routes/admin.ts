@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { apiError } from "../errors";
 import { parseOptions } from "../marketRows";
 import { pageOf } from "../inputs";
-import { Bytes32, NoExtra, Nullable, PagedList, Paging, StringEnum, UnixTime } from "../schemas/common";
+import { Bytes32, NoExtra, Nullable, PagedList, Paging, StringEnum, UnixTime } from "@prds/api-schema";
 
 const AuditStatus = StringEnum(["audit", "approved", "rejected"] as const);
 

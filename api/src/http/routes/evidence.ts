@@ -9,23 +9,12 @@ import { readEvidenceFile, storeEvidenceFile } from "../evidenceStore";
 import { evidenceImageUrl, evidenceView } from "../evidenceView";
 import { sniffImage } from "../imageType";
 import { canonicalText, hasForbiddenCharacters } from "../text";
-import { Bytes32, Envelope, Nullable, NoExtra } from "../schemas/common";
-import { EvidenceView } from "../schemas/market";
-import { HashBody } from "../schemas/issue";
+import { Envelope, EvidenceView, HashBody, NoExtra, UploadData } from "@prds/api-schema";
 
 export const EVIDENCE_UPLOAD_PATH = "/api/evidence/upload";
 /** 2 MiB on this route alone (ARCHITECTURE "Evidence upload"); JSON calls keep the small limit. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_EVIDENCE_TEXT = 2000;
-
-const UploadData = Type.Object({
-  evidenceHash: Bytes32,
-  imageHash: Nullable("string"),
-  imageUrl: Nullable("string"),
-  mime: Nullable("string"),
-  size: Type.Integer({ minimum: 0 }),
-  text: Type.String(),
-});
 
 /**
  * The bytes32 a challenge carries: keccak256 of the canonical JSON {image, text} — the image's

@@ -8,8 +8,17 @@ import { apiError } from "../errors";
 import { marketIdOf, optionalAddress } from "../inputs";
 import { searchTextOf } from "../search";
 import { hasForbiddenCharacters } from "../text";
-import { CATEGORIES, EmptyBody, LANGUAGES, NoExtra, type Category } from "../schemas/common";
-import { IssueConfigData, LIMITS, SubmitBody, SubmitData } from "../schemas/issue";
+import {
+  CATEGORIES,
+  EmptyBody,
+  IssueConfigData,
+  LANGUAGES,
+  LIMITS,
+  NoExtra,
+  SubmitBody,
+  SubmitData,
+  type Category,
+} from "@prds/api-schema";
 import type { Static } from "@sinclair/typebox";
 
 type Submit = Static<typeof SubmitBody>;

@@ -7,8 +7,9 @@ import { registerCall } from "../call";
 import { fromChain, type AppContext } from "../context";
 import { apiError } from "../errors";
 import { addressOf, optionalAddress, pageOf, tokenIdOf } from "../inputs";
-import { EmptyBody, NoExtra } from "../schemas/common";
 import {
+  EmptyBody,
+  NoExtra,
   MarketListBody,
   MarketListData,
   MarketListExtra,
@@ -19,7 +20,7 @@ import {
   TransactionsBody,
   TransactionsData,
   type LicenseItemBody,
-} from "../schemas/licenses";
+} from "@prds/api-schema";
 
 type LicenseRow = Row<"licenses">;
 type LicenseScope = ExpressionBuilder<Database, "licenses">;

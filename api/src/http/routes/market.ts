@@ -8,9 +8,8 @@ import { fromChain, type AppContext } from "../context";
 import { apiError } from "../errors";
 import { marketIdOf, optionalAddress, pageOf } from "../inputs";
 import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../marketRows";
-import { marketState } from "../marketState";
-import { positionFigures } from "../positions";
-import { BPS, ratio } from "../pricing";
+import { figuresOf } from "../accountMarkets";
+import { BPS, oddsText, probabilityText } from "../pricing";
 import { evidenceView } from "../evidenceView";
 import { trackRecord } from "../trackRecord";
 import { voteView } from "../vote";
@@ -21,10 +20,10 @@ import {
   HistoryBody,
   HistoryData,
   TradesBody,
+  NoExtra,
   TradesData,
   type TradeItemBody,
-} from "../schemas/market";
-import { NoExtra } from "../schemas/common";
+} from "@prds/api-schema";
 
 type DetailDataBody = Static<typeof DetailData>;
 
@@ -52,7 +51,7 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
       if (!market) throw apiError("marketNotFound", { field: "id" });
       const db = ctx.db.kysely;
 
-      const [options, metadata, challengeRows, voteRows, positions, payouts, issuerRecord] = await Promise.all([
+      const [options, metadata, challengeRows, voteRows, issuerRecord] = await Promise.all([
         loadOptions(ctx.db, [id]).then((byMarket) => byMarket.get(id) ?? []),
         db
           .selectFrom("market_metadata")
@@ -69,28 +68,10 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
           .orderBy("c.idx")
           .execute(),
         db.selectFrom("votes").selectAll().where("market_id", "=", id).orderBy("time", "desc").orderBy("voter").execute(),
-        account
-          ? db
-              .selectFrom("positions")
-              .selectAll()
-              .where("market_id", "=", id)
-              .where("account", "=", account)
-              .orderBy("option")
-              .execute()
-          : Promise.resolve([]),
-        account
-          ? db
-              .selectFrom("payouts")
-              .select(["market_id", "account", "payout", "refund"])
-              .where("market_id", "=", id)
-              .where("account", "=", account)
-              .execute()
-          : Promise.resolve([]),
         trackRecord(ctx.db, market.issuer),
       ]);
 
       const summary = marketSummary(market, visibleMetadata(market), options, head.now, params);
-      const state = marketState(market, head.now, params);
       const labels = visibleMetadata(market).options;
       const pool = fromDbAmount(market.pool);
       const capacity = fromDbAmount(market.capacity);
@@ -98,7 +79,10 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
 
       let positionView: DetailDataBody["positions"] = null;
       if (account) {
-        const f = positionFigures(market, state, options, positions, payouts);
+        // The same figures as /api/bought and /api/user/info (one code path for every position answer).
+        const byMarket = await figuresOf(ctx, account, new Map([[id, market]]), new Map([[id, options]]), head.now, params);
+        const f = byMarket.get(id)?.figures;
+        if (!f) throw new Error(`market ${id}: no position figures`);
         positionView = {
           account,
           options: f.options.map((o) => ({
@@ -246,8 +230,8 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
               blockNumber: Number(row.block_number),
               pool: rowPool.toString(),
               stakes: stakes.map((s) => s.toString()),
-              odds: stakes.map((s) => ratio(rowPool, s)),
-              probabilities: stakes.map((s) => ratio(s, rowPool)),
+              odds: stakes.map((s) => oddsText(s, rowPool)),
+              probabilities: stakes.map((s) => probabilityText(s, rowPool)),
             };
           }),
         },
@@ -311,7 +295,7 @@ export function tradeItem(t: Row<"trades">, labels: ReadonlyMap<number, readonly
     referrer: t.referrer,
     optionStake: optionStake.toString(),
     pool: pool.toString(),
-    odds: ratio(pool, optionStake),
+    odds: oddsText(optionStake, pool),
     time: t.time,
     blockNumber: t.block_number,
   };

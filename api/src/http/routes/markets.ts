@@ -4,10 +4,20 @@ import { toDbAmount } from "../../db/amount";
 import { registerCall, type Serialized, type CallResult } from "../call";
 import type { AppContext, Head } from "../context";
 import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../marketRows";
-import { CLOSING_SOON_SECONDS, type StatusTab } from "../marketState";
+import { CLOSING_SOON_SECONDS } from "../marketState";
 import { RefreshingCache, TtlCache } from "../ttlCache";
 import { searchCondition, searchTokens } from "../search";
-import { MarketsBody, MarketsData, MarketsExtra, type MarketsBodyType, type TabTotalsBody } from "../schemas/markets";
+import {
+  MarketsBody,
+  MarketsData,
+  MarketsExtra,
+  STATUS_TABS,
+  type MarketListSort,
+  type MarketListStatus,
+  type MarketsBodyType,
+  type StatusTab,
+  type TabTotalsBody,
+} from "@prds/api-schema";
 import type { MarketParams } from "../../chain/chain";
 
 /**
@@ -43,18 +53,16 @@ function tabFlag(tab: StatusTab, now: number, minPremium: string): RawBuilder<nu
   return sql<number>`case when ${tabCondition(tab, now, minPremium)} then 1 else 0 end`;
 }
 
-const TABS: readonly StatusTab[] = ["open", "closingSoon", "waitingResult", "challenging", "finished"];
-
 type ListResult = CallResult<typeof MarketsData, typeof MarketsExtra>;
 
 /** A list request reduced to what decides its answer (the cache key's parts). */
 interface ListQuery {
   page: number;
   pageSize: number;
-  tab: "all" | StatusTab;
+  tab: MarketListStatus;
   category: string | null;
   tokens: string[];
-  sort: "volume" | "newest";
+  sort: MarketListSort;
 }
 
 function listQuery(body: MarketsBodyType): ListQuery {
@@ -127,7 +135,7 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
       filtered(q)
         .select((eb) => [
           eb.fn.countAll<number>().as("all"),
-          ...TABS.map((t) => eb.fn.sum<number>(tabFlag(t, now, minPremium)).as(t)),
+          ...STATUS_TABS.map((t) => eb.fn.sum<number>(tabFlag(t, now, minPremium)).as(t)),
         ])
         .executeTakeFirstOrThrow(),
       countMarkets(head.version),
@@ -154,12 +162,12 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
    */
   async function searchPass(q: ListQuery, head: Head, minPremium: string): Promise<{ totals: Totals; ids: number[] }> {
     const now = head.now;
-    const hitsQuery = filtered(q).select(["m.id", ...TABS.map((t) => tabFlag(t, now, minPremium).as(t))]);
+    const hitsQuery = filtered(q).select(["m.id", ...STATUS_TABS.map((t) => tabFlag(t, now, minPremium).as(t))]);
     const [hits, markets] = await Promise.all([ordered(hitsQuery, q.sort).execute(), countMarkets(head.version)]);
     const tabs: TabTotalsBody = { all: hits.length, open: 0, closingSoon: 0, waitingResult: 0, challenging: 0, finished: 0 };
     const inTab: number[] = [];
     for (const hit of hits) {
-      for (const t of TABS) if (Number(hit[t]) === 1) tabs[t]++;
+      for (const t of STATUS_TABS) if (Number(hit[t]) === 1) tabs[t]++;
       if (q.tab === "all" || Number(hit[q.tab]) === 1) inTab.push(Number(hit.id));
     }
     const offset = (q.page - 1) * q.pageSize;

@@ -10,8 +10,8 @@ import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../mar
 import { marketLabel, marketState } from "../marketState";
 import { sum } from "../pricing";
 import { trackRecord } from "../trackRecord";
-import { NoExtra } from "../schemas/common";
 import {
+  NoExtra,
   AccountBody,
   AccountPagedBody,
   BoughtBody,
@@ -26,7 +26,7 @@ import {
   SnapshotsData,
   SnapshotsExtra,
   TrackRecordData,
-} from "../schemas/user";
+} from "@prds/api-schema";
 import { finishedCondition } from "./markets";
 import { tradeItem } from "./market";
 

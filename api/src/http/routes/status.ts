@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { registerCall } from "../call";
 import { fromChain, type AppContext } from "../context";
-import { Nullable, NoExtra, StringEnum, TxHash } from "../schemas/common";
+import { Nullable, NoExtra, StringEnum, TxHash } from "@prds/api-schema";
 
 const TransStatus = StringEnum(["indexed", "pendingIndexing", "failed", "pending"] as const, {
   description:

@@ -6,7 +6,7 @@ import { fromChain, type AppContext } from "../context";
 import { apiError } from "../errors";
 import { addressOf } from "../inputs";
 import { sum } from "../pricing";
-import { UserInfoBody, UserInfoData, UserInfoExtra } from "../schemas/user";
+import { UserInfoBody, UserInfoData, UserInfoExtra } from "@prds/api-schema";
 
 const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 const DECIMALS = 18;

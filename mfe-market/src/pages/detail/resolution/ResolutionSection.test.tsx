@@ -194,7 +194,7 @@ describe('ResolutionSection', () => {
   it('lists the challenges with their evidence image from the api', async () => {
     const view = {
       ...confirmedView(),
-      market: { ...confirmedView().market, phase: 'Challenging', state: 'Challenging' as const, responseEnd: NOW + DAY },
+      market: { ...confirmedView().market, phase: 'Challenging' as const, state: 'Challenging' as const, responseEnd: NOW + DAY },
       challenges: [challengeFixture()],
     };
     await renderSection(view, ISSUER);

@@ -1,5 +1,7 @@
 import { Type } from "@sinclair/typebox";
+import { BOND_STATES } from "./literals";
 import {
+  type Answer,
   Address,
   Amount,
   MarketId,
@@ -31,13 +33,16 @@ export const FundItem = Type.Object({
   decimals: Type.Integer(),
   balance: Amount,
 });
+export type FundItem = Answer<typeof FundItem>;
 export const UserInfoData = Type.Array(FundItem, { description: "Fund list: BNB (native, zero address), USDT, PRDS" });
+export type UserInfoData = Answer<typeof UserInfoData>;
 export const UserInfoExtra = Type.Object({
   statics: Type.Object({
     cash: Amount,
     portfolio: Amount,
   }),
 });
+export type UserInfoExtra = Answer<typeof UserInfoExtra>;
 
 export const HoldingView = Type.Object({
   options: Type.Array(PositionOption),
@@ -49,16 +54,19 @@ export const HoldingView = Type.Object({
   claimed: Type.Boolean(),
   profit: Nullable("string", { pattern: "^-?[0-9]+$", description: "Settled markets only" }),
 });
+export type HoldingView = Answer<typeof HoldingView>;
 export const BoughtItem = Type.Object({ market: MarketSummary, position: HoldingView });
 export const BoughtData = PagedList(BoughtItem);
 export const BoughtExtra = Type.Object({
   totals: Type.Object({ invested: Amount, received: Amount, pendingPayoff: Amount, profit: SignedAmount }),
 });
+export type BoughtItem = Answer<typeof BoughtItem>;
 
 export const DealtItem = Type.Object({
   ...TradeItem.properties,
   event: Nullable("string", { description: "Event text (null unless approved)" }),
 });
+export type DealtItem = Answer<typeof DealtItem>;
 export const DealtBody = Type.Object({
   account: Address,
   ...Paging,
@@ -74,10 +82,11 @@ export const IssuedItem = Type.Object({
   licenseStaked: Type.Boolean(),
   margin: Amount,
   capacity: Amount,
-  bondState: Type.String(),
+  bondState: StringEnum(BOND_STATES),
   issuerFee: NullableAmount,
   challengeCount: Type.Integer(),
 });
+export type IssuedItem = Answer<typeof IssuedItem>;
 export const IssuedData = PagedList(IssuedItem);
 
 export const ReferralItem = Type.Object({
@@ -89,6 +98,7 @@ export const ReferralItem = Type.Object({
   claimed: Amount,
   claimable: Amount,
 });
+export type ReferralItem = Answer<typeof ReferralItem>;
 export const ReferralData = PagedList(ReferralItem);
 export const ReferralExtra = Type.Object({
   referred: Type.Integer({ description: "Accounts bound to this referrer" }),
@@ -106,6 +116,7 @@ export const SnapshotItem = Type.Object({
   realizedProfit: SignedAmount,
   dayProfit: SignedAmount,
 });
+export type SnapshotItem = Answer<typeof SnapshotItem>;
 export const SnapshotsData = Type.Object({ list: Type.Array(SnapshotItem) });
 export const SnapshotsExtra = Type.Object({
   yesterday: Type.String(),

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { Address, Amount, Bytes32, CATEGORIES, LANGUAGES, MarketIdInput, Nullable, StringEnum } from "./common";
+import { type Answer, Address, Amount, Bytes32, CATEGORIES, LANGUAGES, MarketIdInput, Nullable, StringEnum } from "./common";
 
 /** Longest texts a market's metadata may carry (characters, after trimming). */
 export const LIMITS = {
@@ -43,6 +43,7 @@ export const SubmitData = Type.Object({
   category: Type.String(),
   options: Type.Array(Type.String(), { description: "The stored option texts; optionKey(text) of each goes on chain" }),
 });
+export type SubmitData = Answer<typeof SubmitData>;
 
 const Token = Type.Object({ symbol: Type.String(), address: Address, decimals: Type.Integer() });
 export const IssueConfigData = Type.Object({
@@ -82,5 +83,6 @@ export const IssueConfigData = Type.Object({
     content: Type.Integer(),
   }),
 });
+export type IssueConfigData = Answer<typeof IssueConfigData>;
 
 export const HashBody = Type.Object({ hash: Bytes32 });

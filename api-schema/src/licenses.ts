@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import {
+  type Answer,
   Address,
   Amount,
   Nullable,
@@ -45,6 +46,7 @@ export const LicenseItem = Type.Object({
   mintedAt: UnixTime,
   relation: StringEnum(["owner", "renter", "none"] as const, { description: "How the asked account holds it" }),
 });
+export type LicenseItem = Answer<typeof LicenseItem>;
 export type LicenseItemBody = Static<typeof LicenseItem>;
 
 export const TokensBody = Type.Object({
@@ -62,18 +64,21 @@ export const SaleType = Type.Object({
   remaining: Nullable("integer", { description: "null when unlimited" }),
   properties: Properties,
 });
+export type SaleType = Answer<typeof SaleType>;
 export const Packet = Type.Object({
   packetId: Type.Integer(),
   counts: Type.Object({ common: Type.Integer(), scarcity: Type.Integer(), attributive: Type.Integer() }),
   size: Type.Integer(),
   price: Amount,
 });
+export type Packet = Answer<typeof Packet>;
 export const SaleData = Type.Object({
   issuesPerLicense: Type.Integer(),
   payToken: Address,
   types: Type.Array(SaleType),
   packets: Type.Array(Packet),
 });
+export type SaleData = Answer<typeof SaleData>;
 export const PacketsData = Type.Object({ payToken: Address, list: Type.Array(Packet) });
 
 export const MarketListBody = Type.Object({
@@ -97,6 +102,7 @@ export const LicenseEventItem = Type.Object({
   time: UnixTime,
   blockNumber: Type.Integer(),
 });
+export type LicenseEventItem = Answer<typeof LicenseEventItem>;
 export const MarketListData = PagedList(LicenseItem);
 export const MarketListExtra = Type.Object({
   history: Type.Array(LicenseEventItem, { description: "With tokenId: the token's 50 most recent events" }),

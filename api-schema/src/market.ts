@@ -1,5 +1,17 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { enums } from "@prds/contracts";
 import {
+  BOND_STATES,
+  COLLATERALS,
+  COMPENSATION_STATES,
+  VOTE_CHOICE_KINDS,
+  type ChallengeStatus,
+  type InvalidReason,
+  type TallyOutcome,
+  type VoteKind,
+} from "./literals";
+import {
+  type Answer,
   Address,
   Amount,
   Bytes32,
@@ -7,6 +19,7 @@ import {
   MarketIdInput,
   Nullable,
   NullableAmount,
+  NullableEnum,
   NullableSignedAmount,
   NullableTime,
   PagedList,
@@ -16,6 +29,12 @@ import {
   UnixTime,
 } from "./common";
 import { MarketSummary } from "./markets";
+
+const PROTOCOL = enums.IMarketsTypes;
+export const CHALLENGE_STATUSES: readonly ChallengeStatus[] = PROTOCOL.ChallengeStatus;
+export const VOTE_KINDS: readonly VoteKind[] = PROTOCOL.VoteKind.filter((kind): kind is VoteKind => kind !== "None");
+export const TALLY_OUTCOMES: readonly TallyOutcome[] = PROTOCOL.TallyOutcome;
+export const INVALID_REASONS: readonly InvalidReason[] = PROTOCOL.InvalidReason;
 
 export const TrackRecord = Type.Object(
   {
@@ -35,6 +54,7 @@ export const TrackRecord = Type.Object(
   { description: "An issuer's track record" },
 );
 export type TrackRecordBody = Static<typeof TrackRecord>;
+export type TrackRecord = Answer<typeof TrackRecord>;
 
 export const EvidenceView = Type.Object({
   hash: Bytes32,
@@ -42,6 +62,7 @@ export const EvidenceView = Type.Object({
   imageUrl: Nullable("string", { description: "GET path of the image (relative to the api base URL)" }),
   text: Type.String(),
 });
+export type EvidenceView = Answer<typeof EvidenceView>;
 
 export const ChallengeItem = Type.Object({
   index: Type.Integer(),
@@ -51,23 +72,23 @@ export const ChallengeItem = Type.Object({
   evidenceHash: Bytes32,
   evidence: Type.Union([EvidenceView, Type.Null()], { description: "Image and text the api stored under evidenceHash, or null" }),
   stake: Amount,
-  status: Type.String({ description: "IMarketsTypes.ChallengeStatus" }),
+  status: StringEnum(CHALLENGE_STATUSES, { description: "IMarketsTypes.ChallengeStatus" }),
   prdsReturned: NullableAmount,
   compensation: NullableAmount,
-  compensationState: StringEnum(["none", "pending", "received"] as const, {
-    description: "Spec: receiving compensation / received",
-  }),
+  compensationState: StringEnum(COMPENSATION_STATES, { description: "Spec: receiving compensation / received" }),
   filedAt: UnixTime,
   txHash: TxHash,
 });
+export type ChallengeItem = Answer<typeof ChallengeItem>;
 
 export const VoteChoice = Type.Object({
   choice: Type.Integer(),
-  kind: StringEnum(["invalid", "issuer", "challenge", "option"] as const),
+  kind: StringEnum(VOTE_CHOICE_KINDS),
   option: Nullable("integer", { description: "The option this choice stands for (null for invalid)" }),
   challengeIndex: Nullable("integer"),
   tally: Amount,
 });
+export type VoteChoice = Answer<typeof VoteChoice>;
 
 export const VoteItem = Type.Object({
   voter: Address,
@@ -76,18 +97,20 @@ export const VoteItem = Type.Object({
   time: UnixTime,
   reward: NullableAmount,
 });
+export type VoteItem = Answer<typeof VoteItem>;
 
 export const VoteView = Type.Object({
-  kind: Nullable("string", { description: "Appeal | TwoChallenges | IssuerAbsent" }),
+  kind: NullableEnum(VOTE_KINDS, { description: "IMarketsTypes.VoteKind" }),
   voteEnd: NullableTime,
   extended: Type.Boolean(),
   snapshotBlock: Nullable("integer"),
-  outcome: Nullable("string", { description: "IMarketsTypes.TallyOutcome once tallied" }),
+  outcome: NullableEnum(TALLY_OUTCOMES, { description: "IMarketsTypes.TallyOutcome once tallied" }),
   choices: Type.Array(VoteChoice),
   totalWeight: Amount,
   voterCount: Type.Integer(),
   votes: Type.Array(VoteItem, { description: "The 100 most recent votes" }),
 });
+export type VoteView = Answer<typeof VoteView>;
 
 export const PositionOption = Type.Object({
   option: Type.Integer(),
@@ -97,6 +120,7 @@ export const PositionOption = Type.Object({
   invested: Amount,
   pendingPayoff: Amount,
 });
+export type PositionOption = Answer<typeof PositionOption>;
 
 export const PositionView = Type.Object({
   account: Address,
@@ -109,6 +133,7 @@ export const PositionView = Type.Object({
   claimed: Type.Boolean(),
   profit: NullableSignedAmount,
 });
+export type PositionView = Answer<typeof PositionView>;
 
 export const MarketDetail = Type.Object({
   ...MarketSummary.properties,
@@ -118,7 +143,7 @@ export const MarketDetail = Type.Object({
   content: Nullable("string"),
   language: Nullable("string"),
   licenseId: Type.String(),
-  collateral: StringEnum(["token", "nft"] as const, { description: "Staking type of the bond" }),
+  collateral: StringEnum(COLLATERALS, { description: "Staking type of the bond" }),
   licenseStaked: Type.Boolean(),
   licenseValue: Amount,
   margin: Amount,
@@ -145,7 +170,7 @@ export const MarketDetail = Type.Object({
   issuerAbsent: Type.Boolean(),
   appealed: Type.Boolean(),
   challengeCount: Type.Integer(),
-  bondState: Type.String({ description: "locked | released | slashed" }),
+  bondState: StringEnum(BOND_STATES),
   overturned: Type.Boolean(),
   finalizedAt: NullableTime,
   netPool: NullableAmount,
@@ -153,8 +178,9 @@ export const MarketDetail = Type.Object({
   issuerFee: NullableAmount,
   platformFee: NullableAmount,
   referralFees: NullableAmount,
-  invalidReason: Nullable("string"),
+  invalidReason: NullableEnum(INVALID_REASONS, { description: "IMarketsTypes.InvalidReason of an invalid market" }),
 });
+export type MarketDetail = Answer<typeof MarketDetail>;
 
 export const DetailBody = Type.Object({
   id: MarketIdInput,
@@ -167,7 +193,9 @@ export const DetailData = Type.Object({
   vote: Type.Union([VoteView, Type.Null()], { description: "The community vote, once one started" }),
   issuerRecord: TrackRecord,
 });
+export type DetailData = Answer<typeof DetailData>;
 export const DetailExtra = Type.Object({ now: UnixTime });
+export type DetailExtra = Answer<typeof DetailExtra>;
 
 export const HistoryBody = Type.Object({
   id: MarketIdInput,
@@ -185,12 +213,14 @@ export const HistoryPoint = Type.Object({
   odds: Type.Array(Nullable("string")),
   probabilities: Type.Array(Nullable("string")),
 });
+export type HistoryPoint = Answer<typeof HistoryPoint>;
 export const HistoryData = Type.Object({
   id: MarketId,
   options: Type.Array(Nullable("string"), { description: "Option labels (null unless approved)" }),
   points: Type.Array(HistoryPoint),
   total: Type.Integer({ description: "Points before downsampling" }),
 });
+export type HistoryData = Answer<typeof HistoryData>;
 
 export const TradesBody = Type.Object({ id: MarketIdInput, ...Paging });
 export const TradeItem = Type.Object({
@@ -211,4 +241,6 @@ export const TradeItem = Type.Object({
   blockNumber: Type.Integer(),
 });
 export type TradeItemBody = Static<typeof TradeItem>;
+export type TradeItem = Answer<typeof TradeItem>;
 export const TradesData = PagedList(TradeItem);
+export type TradesData = Answer<typeof TradesData>;

@@ -35,7 +35,13 @@ export const NullableAmount = Nullable("string", { pattern: "^[0-9]+$", descript
 export const NullableSignedAmount = Nullable("string", { pattern: "^-?[0-9]+$", description: "Signed token units, or null" });
 /** A ratio such as odds or an implied probability: a decimal string, rounded down to 6 places. */
 export const Ratio = Type.String({ pattern: "^[0-9]+(\\.[0-9]+)?$", description: "Decimal ratio, rounded down to 6 places" });
-export const NullableRatio = Nullable("string", { description: "Decimal ratio, or null when undefined (no stake)" });
+/** A ratio that may be undefined (no stake), described for the OpenAPI document. */
+export function NullableRatio(description: string) {
+  return Nullable("string", {
+    pattern: "^[0-9]+(\\.[0-9]+)?$",
+    description: `${description}; a decimal rounded down to 6 places`,
+  });
+}
 export const UnixTime = Type.Integer({ minimum: 0, description: "Unix seconds (chain time)" });
 export const NullableTime = Nullable("integer", { description: "Unix seconds, or null" });
 
@@ -107,6 +113,17 @@ export type ErrorEnvelopeBody = Static<typeof ErrorEnvelope>;
 export const NoExtra = Type.Null();
 export const EmptyBody = Type.Object({}, { description: "No fields (an empty object, or no body at all)" });
 
+/**
+ * What a page reads: a schema's type made deeply readonly (answers sit in the page's one data cache
+ * and are never changed in place). The api builds its answers with the plain `Static` types.
+ */
+export type Answer<S extends TSchema> = DeepReadonly<Static<S>>;
+type DeepReadonly<T> = T extends readonly (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
 /** The list an issuer files a market under; one home, shared with the front end. */
 export { MARKET_CATEGORIES as CATEGORIES, type MarketCategory as Category } from "@prds/contracts/metadata";
 
@@ -116,4 +133,9 @@ export type Language = (typeof LANGUAGES)[number];
 
 export function StringEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
   return Type.Unsafe<T[number]>({ ...options, type: "string", enum: [...values] });
+}
+
+/** One of `values`, or null (a type list, like Nullable, so serialization stays direct). */
+export function NullableEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number] | null>({ ...options, type: ["string", "null"], enum: [...values, null] });
 }

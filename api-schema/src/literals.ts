@@ -1,0 +1,82 @@
+import type { enums } from "@prds/contracts";
+
+/**
+ * The api's closed sets of words, as `as const` lists and literal unions. No TypeBox here: the pages
+ * may import this module's values (`@prds/api-schema/literals`) without the schema library entering
+ * their bundle. The protocol's own enums (market states, phases, challenge statuses, vote kinds,
+ * tally outcomes) are derived from the contracts' generated `enums`, never retyped.
+ */
+
+type SolidityEnum<
+  Scope extends keyof typeof enums,
+  Name extends keyof (typeof enums)[Scope],
+> = (typeof enums)[Scope][Name] extends readonly (infer Member)[] ? Member : never;
+
+/** `IMarketsTypes.MarketState`, computed like `Markets.marketState()`. */
+export type MarketState = SolidityEnum<"IMarketsTypes", "MarketState">;
+/** `IMarketsTypes.Phase` as the indexer stores it (never `None`: a stored market exists). */
+export type Phase = Exclude<SolidityEnum<"IMarketsTypes", "Phase">, "None">;
+/** `IMarketsTypes.ChallengeStatus`. */
+export type ChallengeStatus = SolidityEnum<"IMarketsTypes", "ChallengeStatus">;
+/** `IMarketsTypes.VoteKind` of a vote that exists. */
+export type VoteKind = Exclude<SolidityEnum<"IMarketsTypes", "VoteKind">, "None">;
+/** `IMarketsTypes.TallyOutcome`. */
+export type TallyOutcome = SolidityEnum<"IMarketsTypes", "TallyOutcome">;
+/** `IMarketsTypes.InvalidReason`. */
+export type InvalidReason = SolidityEnum<"IMarketsTypes", "InvalidReason">;
+
+/**
+ * Spec §4 labels (api/README "State labels"). Keys carrying an outcome come in three forms:
+ * `…Occurred` / `…NotOccurred` for a two-option market (option 0 / option 1, ARCHITECTURE "Result
+ * labels") and `…Option` naming the option for more options.
+ */
+export const OUTCOME_LABELS = [
+  "confirmedEarly",
+  "confirmed",
+  "challenging",
+  "challengeFailed",
+  "confirmedByGovernance",
+  "appealFailed",
+] as const;
+export type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
+export const PLAIN_LABELS = [
+  "guaranteeing",
+  "marketClosed",
+  "waitingConfirmation",
+  "waitingGovernance",
+  "appealing",
+  "waitResult",
+  "eventFinished",
+  "eventCancelled",
+  "void",
+  "invalid",
+] as const;
+export const OUTCOME_FORMS = ["Occurred", "NotOccurred", "Option"] as const;
+export type LabelKey = (typeof PLAIN_LABELS)[number] | `${OutcomeLabel}${(typeof OUTCOME_FORMS)[number]}`;
+export const LABEL_KEYS: readonly LabelKey[] = [
+  ...PLAIN_LABELS,
+  ...OUTCOME_LABELS.flatMap((base) => OUTCOME_FORMS.map((form) => `${base}${form}` as const)),
+];
+
+/** The market list's status tabs; the list call also takes `all`. */
+export const STATUS_TABS = ["open", "closingSoon", "waitingResult", "challenging", "finished"] as const;
+export type StatusTab = (typeof STATUS_TABS)[number];
+export const MARKET_LIST_STATUSES = ["all", ...STATUS_TABS] as const;
+export type MarketListStatus = (typeof MARKET_LIST_STATUSES)[number];
+export const MARKET_LIST_SORTS = ["volume", "newest"] as const;
+export type MarketListSort = (typeof MARKET_LIST_SORTS)[number];
+
+/** Review state of a market's metadata ('missing': the api never received it). */
+export const METADATA_STATUSES = ["approved", "audit", "rejected", "missing"] as const;
+export type MetadataStatus = (typeof METADATA_STATUSES)[number];
+/** The bond's kind (the spec's "staking type"). */
+export const COLLATERALS = ["token", "nft"] as const;
+export type Collateral = (typeof COLLATERALS)[number];
+export const BOND_STATES = ["locked", "released", "slashed"] as const;
+export type BondState = (typeof BOND_STATES)[number];
+/** Spec: 'receiving compensation' (pending) / 'received'. */
+export const COMPENSATION_STATES = ["none", "pending", "received"] as const;
+export type CompensationState = (typeof COMPENSATION_STATES)[number];
+/** What a vote's choice stands for. */
+export const VOTE_CHOICE_KINDS = ["invalid", "issuer", "challenge", "option"] as const;
+export type VoteChoiceKind = (typeof VOTE_CHOICE_KINDS)[number];
