@@ -1,5 +1,5 @@
-import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
-import { Route, Routes } from 'react-router-dom';
+import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { Route } from 'react-router-dom';
 import { ClaimPage } from './pages/claim/ClaimPage';
 
 /**
@@ -8,13 +8,8 @@ import { ClaimPage } from './pages/claim/ClaimPage';
  */
 export default function App() {
   return (
-    <>
-      <SharedProbe remote="mfe_claim" />
-      <Routes>
-        <Route path={ROUTES.claim} element={<ClaimPage />} />
-        {/* A path under this remote's prefix that it has no page for. */}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </>
+    <RemoteRoutes remote="mfe_claim">
+      <Route path={ROUTES.claim} element={<ClaimPage />} />
+    </RemoteRoutes>
   );
 }

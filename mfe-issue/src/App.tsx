@@ -1,5 +1,5 @@
-import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
-import { Route, Routes } from 'react-router-dom';
+import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { Route } from 'react-router-dom';
 import { IssuePage } from './pages/issue/IssuePage';
 
 /**
@@ -8,13 +8,8 @@ import { IssuePage } from './pages/issue/IssuePage';
  */
 export default function App() {
   return (
-    <>
-      <SharedProbe remote="mfe_issue" />
-      <Routes>
-        <Route path={ROUTES.issue} element={<IssuePage />} />
-        {/* A path under this remote's prefix that it has no page for. */}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </>
+    <RemoteRoutes remote="mfe_issue">
+      <Route path={ROUTES.issue} element={<IssuePage />} />
+    </RemoteRoutes>
   );
 }

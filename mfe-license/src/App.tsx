@@ -1,5 +1,5 @@
-import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
-import { Route, Routes } from 'react-router-dom';
+import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { Route } from 'react-router-dom';
 import { LicenseLayout } from './pages/LicenseLayout';
 import { MyLicensePage } from './pages/mine/MyLicensePage';
 import { LicensePacketPage } from './pages/packet/LicensePacketPage';
@@ -8,17 +8,12 @@ import { LicenseSalePage } from './pages/sale/LicenseSalePage';
 /** The License remote's one exposed module: `/nft` (Get License), `/nft/mine`, `/nft/packet`. */
 export default function App() {
   return (
-    <>
-      <SharedProbe remote="mfe_license" />
-      <Routes>
-        <Route path={ROUTES.nft} element={<LicenseLayout />}>
-          <Route index element={<LicenseSalePage />} />
-          <Route path={ROUTES.nftMine} element={<MyLicensePage />} />
-          <Route path={ROUTES.nftPacket} element={<LicensePacketPage />} />
-        </Route>
-        {/* A path under this remote's prefix that it has no page for. */}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </>
+    <RemoteRoutes remote="mfe_license">
+      <Route path={ROUTES.nft} element={<LicenseLayout />}>
+        <Route index element={<LicenseSalePage />} />
+        <Route path={ROUTES.nftMine} element={<MyLicensePage />} />
+        <Route path={ROUTES.nftPacket} element={<LicensePacketPage />} />
+      </Route>
+    </RemoteRoutes>
   );
 }

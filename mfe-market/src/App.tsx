@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { NotFoundPage, ROUTES, SharedProbe, Spinner } from '@prds/shared';
-import { Route, Routes } from 'react-router-dom';
+import { lazy } from 'react';
+import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { Route } from 'react-router-dom';
 import { MarketLayout } from './pages/MarketLayout';
 
 // Spec §2: pages load lazily. The list's first render must not carry the detail page (its chart,
@@ -14,18 +14,11 @@ const MarketDetailPage = lazy(() => import('./pages/detail/MarketDetailPage').th
  */
 export default function App() {
   return (
-    <>
-      <SharedProbe remote="mfe_market" />
-      <Suspense fallback={<Spinner />}>
-        <Routes>
-          <Route path={ROUTES.market} element={<MarketLayout />}>
-            <Route index element={<MarketListPage />} />
-          </Route>
-          <Route path={ROUTES.detail} element={<MarketDetailPage />} />
-          {/* A path under this remote's prefix that it has no page for. */}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    </>
+    <RemoteRoutes remote="mfe_market">
+      <Route path={ROUTES.market} element={<MarketLayout />}>
+        <Route index element={<MarketListPage />} />
+      </Route>
+      <Route path={ROUTES.detail} element={<MarketDetailPage />} />
+    </RemoteRoutes>
   );
 }

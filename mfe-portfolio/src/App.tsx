@@ -1,5 +1,5 @@
-import { NotFoundPage, ROUTES, SharedProbe } from '@prds/shared';
-import { Route, Routes } from 'react-router-dom';
+import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { Route } from 'react-router-dom';
 import { BridgePage } from './pages/bridge/BridgePage';
 import { DepositPage } from './pages/deposit/DepositPage';
 import { PortfolioPage } from './pages/portfolio/PortfolioPage';
@@ -10,15 +10,10 @@ import { PortfolioPage } from './pages/portfolio/PortfolioPage';
  */
 export default function App() {
   return (
-    <>
-      <SharedProbe remote="mfe_portfolio" />
-      <Routes>
-        <Route path={ROUTES.portfolio} element={<PortfolioPage />} />
-        <Route path={ROUTES.deposit} element={<DepositPage />} />
-        <Route path={ROUTES.bridge} element={<BridgePage />} />
-        {/* A path under this remote's prefix that it has no page for. */}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </>
+    <RemoteRoutes remote="mfe_portfolio">
+      <Route path={ROUTES.portfolio} element={<PortfolioPage />} />
+      <Route path={ROUTES.deposit} element={<DepositPage />} />
+      <Route path={ROUTES.bridge} element={<BridgePage />} />
+    </RemoteRoutes>
   );
 }

@@ -142,6 +142,7 @@ export {
   type PathId,
 } from './routes/paths';
 export { REMOTE_NAMES, isRemoteName, type RemoteName } from './routes/remoteNames';
+export { RemoteRoutes } from './routes/RemoteRoutes';
 
 // Providers and identity
 export { AppProviders, type AppProvidersProps } from './providers/AppProviders';
@@ -265,6 +266,7 @@ export {
   MarketStateBadge,
   TradingEnds,
 } from './markets/marketText';
+export { formatMultiplier, PayoutMultiplier } from './markets/PayoutMultiplier';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
