@@ -266,7 +266,6 @@ export {
   MarketStateBadge,
   TradingEnds,
 } from './markets/marketText';
-export { formatMultiplier, PayoutMultiplier } from './markets/PayoutMultiplier';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
