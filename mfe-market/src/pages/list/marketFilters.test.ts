@@ -1,3 +1,4 @@
+import { paths } from '@prds/shared';
 import {
   DEFAULT_MARKET_FILTERS,
   MAX_SEARCH_LENGTH,
@@ -61,5 +62,13 @@ describe('writeMarketFilters', () => {
   ])('round-trips q="$search" $category $sort $status through the URL', (filters) => {
     const url = `/market?${writeMarketFilters(filters).toString()}`;
     expect(parseMarketFilters(new URL(url, 'http://localhost').searchParams)).toEqual(filters);
+  });
+});
+
+describe('a link built with paths.market', () => {
+  it('opens the list with its filters', () => {
+    const url = new URL(paths.market({ q: 'btc', category: 'crypto', sort: 'newest', status: 'open' }), 'http://localhost');
+    expect(parseMarketFilters(url.searchParams)).toEqual({ search: 'btc', category: 'crypto', sort: 'newest', status: 'open' });
+    expect(writeMarketFilters(parseMarketFilters(url.searchParams)).toString()).toBe(url.searchParams.toString());
   });
 });

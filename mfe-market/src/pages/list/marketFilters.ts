@@ -7,6 +7,7 @@ import {
   MARKET_CATEGORIES,
   MARKET_LIST_SORTS,
   MARKET_LIST_STATUSES,
+  type MarketListParams,
   type MarketListSort,
   type MarketListStatus,
 } from '@prds/shared';
@@ -40,7 +41,11 @@ export const DEFAULT_MARKET_FILTERS: MarketFilters = {
 /** Longest search text kept from a URL, so a pasted link cannot carry an unbounded query. */
 export const MAX_SEARCH_LENGTH = 200;
 
-const PARAM = { search: 'q', category: 'category', sort: 'sort', status: 'status' } as const;
+// The URL's parameter names are paths.market's (MarketListParams), so a link built elsewhere opens this list filtered.
+const PARAM = { search: 'q', category: 'category', sort: 'sort', status: 'status' } as const satisfies Record<
+  keyof MarketFilters,
+  keyof MarketListParams
+>;
 
 function pick<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
   return allowed.find((candidate) => candidate === value) ?? fallback;
