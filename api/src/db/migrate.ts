@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { Db } from "./connect";
 import { initial } from "./migrations/001_initial";
 import { listIndexes } from "./migrations/002_list_indexes";
+import { cancelRefunds } from "./migrations/003_cancel_refunds";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     "001_initial": initial(db.dialect),
     "002_list_indexes": listIndexes(),
+    "003_cancel_refunds": cancelRefunds(db.dialect),
   };
 }
 

@@ -181,7 +181,7 @@ export interface PositionTable {
   last_time: number;
 }
 
-/** Markets.Claimed: payouts and refunds received. */
+/** Payouts and refunds received: Markets.Claimed, and MarketCancelled's liquidity given back to the issuer. */
 export interface PayoutTable {
   tx_hash: string;
   log_index: number;

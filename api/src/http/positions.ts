@@ -22,7 +22,12 @@ export interface OptionPosition {
  * One account's figures in one market (ARCHITECTURE "Position figures"): invested = what it paid;
  * pending payoff = what it would receive — while trading, what each option pays if it wins at the
  * current odds; once final, what a claim would pay now (0 once claimed); received = payouts and
- * refunds claimed; profit = received + still-claimable − invested, for settled markets only.
+ * refunds paid (Markets.claim, and the liquidity Markets.cancel gives back to the issuer); profit =
+ * received + still-claimable − invested, for settled markets only.
+ *
+ * USDT stakes only: the issuer's margin (a bond, released or slashed), its fees (free balance),
+ * a challenger's compensation and every PRDS amount (challenge stakes, voter rewards) are answered
+ * beside the position (market.margin / bondState / issuerFee, challenges, vote), never in it.
  */
 export interface PositionFigures {
   options: OptionPosition[];
@@ -40,12 +45,25 @@ export interface PositionFigures {
 
 const SETTLED: ReadonlySet<MarketStateName> = new Set(["Finished", "Void", "Invalid", "Cancelled"]);
 
+/**
+ * How an early claim splits an account's stakes (Markets.claim): stakes placed from the checkpoint
+ * bucket of the known time on are refunded in full, fee included; the rest is counted against the
+ * winning option's stake before that bucket.
+ */
+export interface EarlySplit {
+  /** Per option: the account's stake placed late, and what those buys paid (stake + fee). */
+  late: ReadonlyMap<number, { stake: bigint; amount: bigint }>;
+  /** The winning option's stake before the cutoff, seed included (MarketFinalized.winningStake once final). */
+  winningStake: bigint;
+}
+
 export function positionFigures(
   market: MarketRow,
   state: MarketStateName,
   options: readonly OptionRow[],
   positions: readonly PositionRow[],
   payouts: readonly PayoutRow[],
+  early: EarlySplit | null = null,
 ): PositionFigures {
   const pool = fromDbAmount(market.pool);
   const optionStake = new Map(options.map((o) => [o.idx, fromDbAmount(o.stake)]));
@@ -61,12 +79,21 @@ export function positionFigures(
     let pendingPayoff = 0n;
     if (!settled) {
       pendingPayoff = payoffAtCurrentOdds(stake, optionStake.get(p.option) ?? 0n, pool);
-    } else if (!claimed && state === "Finished" && p.option === market.result) {
-      // Winners share the net pool pro rata (Markets.claim). Before finalization the indexer has no
-      // net_pool yet: the pool and the winning option's stake stand in for them.
-      const netPool = fromDbAmount(market.net_pool ?? market.pool_at_cutoff ?? market.pool);
-      const winning = fromDbAmount(market.winning_stake ?? options.find((o) => o.idx === market.result)?.stake ?? "0");
-      pendingPayoff = winning > 0n ? (stake * netPool) / winning : 0n;
+    } else if (!claimed && state === "Finished") {
+      // Winners share the net pool pro rata on their counted stake; a stake placed after an early
+      // claim's known time comes back in full (Markets.claim). Before finalization the indexer has
+      // no net_pool yet: the pool (before the cutoff) and the winning stake stand in for them.
+      const late = early?.late.get(p.option) ?? { stake: 0n, amount: 0n };
+      const counted = stake - late.stake;
+      pendingPayoff = late.amount;
+      if (p.option === market.result && counted > 0n) {
+        const netPool = fromDbAmount(market.net_pool ?? market.pool_at_cutoff ?? market.pool);
+        const winning =
+          market.winning_stake !== null
+            ? fromDbAmount(market.winning_stake)
+            : (early?.winningStake ?? fromDbAmount(options.find((o) => o.idx === market.result)?.stake ?? "0"));
+        if (winning > 0n) pendingPayoff += (counted * netPool) / winning;
+      }
     } else if (!claimed && (state === "Void" || state === "Invalid")) {
       pendingPayoff = stake + fee; // refunded in full, fee included
     }

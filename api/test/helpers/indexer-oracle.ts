@@ -204,8 +204,9 @@ export async function mismatchesWithViews(db: Db, protocol: Protocol, options: {
 
 /**
  * The snapshots' latest totals per account against the events they come from: invested = buys +
- * seeded liquidity; received = claims + cancelled liquidity; realized = over final markets the
- * account has claimed in, received − invested (checked once everyone has claimed).
+ * seeded liquidity; received = payouts (claims, and the liquidity a cancel gave back); realized =
+ * over final markets the account has claimed in, received − invested (checked once everyone has
+ * claimed).
  */
 function snapshotMismatches(tables: Awaited<ReturnType<typeof dumpDerived>>, everyoneClaimed: boolean): string[] {
   const problems: string[] = [];
@@ -231,7 +232,6 @@ function snapshotMismatches(tables: Awaited<ReturnType<typeof dumpDerived>>, eve
     of(p.account).received += amount;
     if (phase.get(Number(p.market_id)) === "Final") of(p.account).realized += amount;
   }
-  for (const m of tables.markets) if (m.phase === "Cancelled") of(m.issuer).received += BigInt(String(m.liquidity));
   for (const [account, expected] of sums) {
     const row = latest.get(account);
     const at = `snapshot ${account}`;

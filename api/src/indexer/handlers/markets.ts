@@ -323,8 +323,21 @@ export const marketHandlers: HandlerTable<"Markets"> = {
     apply(ctx, event) {
       const market = marketOf(ctx, event);
       terminal(ctx, event, { phase: "Cancelled", bond_state: "released" });
-      // The seeded liquidity comes back with the margin; only the liquidity was a position.
-      ctx.snapshots.record(market.issuer, event.time, { received: BigInt(market.liquidity) });
+      // Markets.cancel pays the seeded liquidity back with the margin in the same transaction: the
+      // liquidity was the issuer's position, so it is a refund received like a claim's (the margin
+      // is the bond, never a position). It also clears the position on chain: nothing is left to claim.
+      const liquidity = BigInt(market.liquidity);
+      ctx.store.append("payouts", {
+        tx_hash: event.txHash,
+        log_index: event.logIndex,
+        market_id: market.id,
+        account: market.issuer,
+        payout: "0",
+        refund: amount(liquidity),
+        time: event.time,
+        block_number: event.blockNumber,
+      });
+      ctx.snapshots.record(market.issuer, event.time, { received: liquidity });
     },
   },
 
