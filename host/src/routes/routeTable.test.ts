@@ -1,5 +1,5 @@
 import { REMOTE_NAMES, ROUTES, paths, type RouteName } from '@prds/shared';
-import { LICENSE_REDIRECT, REMOTE_ROUTES, remoteForPath } from './routeTable';
+import { REMOTE_ROUTES, remoteForPath } from './routeTable';
 
 describe('remoteForPath', () => {
   // Spec §2, row by row.
@@ -26,11 +26,6 @@ describe('remoteForPath', () => {
       expect(remoteForPath(path)).toBeNull();
     },
   );
-
-  it('sends /license to the License layout', () => {
-    expect(LICENSE_REDIRECT).toEqual({ from: '/license', to: '/nft' });
-    expect(remoteForPath(LICENSE_REDIRECT.to)).toBe('mfe_license');
-  });
 
   it('mounts every remote somewhere', () => {
     const mounted = new Set(REMOTE_ROUTES.map((route) => route.remote));

@@ -1,9 +1,8 @@
 import { PORTFOLIO_TABS } from '@prds/shared';
-import { DEFAULT_PORTFOLIO_TAB, parsePortfolioTab, writePortfolioTab } from './portfolioTabs';
+import { parsePortfolioTab, writePortfolioTab } from './portfolioTabs';
 
 describe('portfolio tab in the URL', () => {
   it('defaults to My Positions', () => {
-    expect(DEFAULT_PORTFOLIO_TAB).toBe('positions');
     expect(parsePortfolioTab(new URLSearchParams())).toBe('positions');
   });
 
