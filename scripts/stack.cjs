@@ -1,7 +1,8 @@
 // The back end of a whole-stack run, shared by `npm start` (scripts/start.sh) and the e2e suite's
 // global setup: a fresh local devnet (protocol deployed, demo data seeded), then the api on a fresh
-// SQLite file with every seeded market's metadata submitted (and approved when moderation holds it),
-// then a wait until the api has indexed the chain up to its head and lists the seeded markets.
+// SQLite file with every seeded market's metadata submitted (and approved when moderation holds it)
+// and every seeded challenge's evidence (image and text) uploaded, then a wait until the api has
+// indexed the chain up to its head and lists the seeded markets.
 //
 //   const { startStack, stopLeftovers } = require('./stack.cjs');
 //   const stack = await startStack({ devnetPort: 8545, apiPort: 8787, corsOrigins, runDir, log });
@@ -256,6 +257,38 @@ async function submitSeedMetadata(apiUrl, adminToken, markets, log) {
   return held;
 }
 
+/**
+ * Uploads every seeded challenge's evidence (its image and text) to the api exactly as the page does
+ * (multipart `image` + `text` to /api/evidence/upload) and checks the api's evidence hash is the one
+ * the challenge carries on chain, so the demo shows what a challenge looks like.
+ */
+async function submitSeedEvidence(apiUrl, challenges, log) {
+  for (const c of challenges) {
+    const bytes = fs.readFileSync(path.join(CONTRACTS_DIR, c.image));
+    const form = new FormData();
+    form.append('image', new Blob([bytes], { type: c.imageType }), path.basename(c.image));
+    form.append('text', c.text);
+    const response = await fetch(`${apiUrl}/api/evidence/upload`, { method: 'POST', body: form });
+    const text = await response.text();
+    let answer;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new Error(`/api/evidence/upload: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`);
+    }
+    const where = `seeded challenge ${c.index} of market ${c.marketId}`;
+    if (answer.code !== 0) {
+      throw new Error(`the api refused the evidence of ${where} (${c.image}): ${answer.msg} ${JSON.stringify(answer.extra)}`);
+    }
+    if (answer.data.evidenceHash !== c.evidenceHash.toLowerCase()) {
+      throw new Error(
+        `evidence hash mismatch for ${where}: the seed put ${c.evidenceHash} on chain, the api computed ${answer.data.evidenceHash}`,
+      );
+    }
+  }
+  log(`   uploaded ${challenges.length} seeded challenges' evidence (image and text)`);
+}
+
 /** The newest transaction on the chain (walking back from the head), or null. */
 async function latestTransaction(devnetUrl, head) {
   for (let n = head; n >= 0 && n > head - 50; n -= 1) {
@@ -405,6 +438,8 @@ async function startStack(options) {
 
     const held = await submitSeedMetadata(apiUrl, adminToken, seed.markets, log);
     log(`   submitted ${seed.markets.length} markets' metadata (${held} held for audit and approved)`);
+    if (!Array.isArray(seed.challenges)) throw new Error(`${SEED_FILE} lists no challenges (written by an older seed?)`);
+    await submitSeedEvidence(apiUrl, seed.challenges, log);
     const { listed, head } = await waitIndexed(apiUrl, devnetUrl, seed, options.indexTimeoutMs ?? 90_000, apiLog);
     if (api.exit !== null) throw new Error(`the api exited (${api.exit}); last lines of ${apiLog}:\n${tail(apiLog)}`);
     log(`   api indexed up to block ${head} and lists ${listed} markets (${((Date.now() - apiStarted) / 1000).toFixed(1)} s)`);
@@ -497,7 +532,7 @@ async function cli() {
   }, 1000);
 }
 
-module.exports = { REPO_ROOT, startStack, stopLeftovers, submitSeedMetadata, isPortOpen, tail };
+module.exports = { REPO_ROOT, startStack, stopLeftovers, submitSeedMetadata, submitSeedEvidence, isPortOpen, tail };
 
 if (require.main === module) {
   cli().catch((error) => {

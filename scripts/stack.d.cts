@@ -1,8 +1,8 @@
 // Types of scripts/stack.cjs for TypeScript callers (the e2e suite's global setup).
 
 // The seed file's shape is the seed script's own type (contracts/scripts/seed.ts), not a copy.
-import type { SeedResult, SeededMarket } from '../contracts/scripts/seed';
-export type { SeedResult, SeededMarket };
+import type { SeedResult, SeededChallenge, SeededMarket } from '../contracts/scripts/seed';
+export type { SeedResult, SeededChallenge, SeededMarket };
 
 export interface StackOptions {
   /** 8545 by default. */
@@ -52,3 +52,12 @@ export function submitSeedMetadata(
   >[],
   log: (line: string) => void,
 ): Promise<number>;
+/**
+ * Uploads seeded challenges' evidence (image + text, multipart as the page sends it) and fails when
+ * the api's evidence hash differs from the one the challenge carries on chain.
+ */
+export function submitSeedEvidence(
+  apiUrl: string,
+  challenges: readonly SeededChallenge[],
+  log: (line: string) => void,
+): Promise<void>;

@@ -1,7 +1,10 @@
-import { renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { id as hashText, parseUnits, type Contract, type Signer } from "ethers";
+import { parseUnits, type Contract, type Signer } from "ethers";
+import { evidenceHash, evidenceImageHash } from "../src/evidence";
+import { normalizeMarketText } from "../src/metadata";
 import { buyLicense, buyPacket, buyPosition, fundUsdt, issueMarket, LicenseType, send, type IssueInput } from "./actions";
+import { CONTRACTS_ROOT } from "./artifacts";
 import { DEPLOYMENTS_DIR, readEnums } from "./generate";
 
 const HOUR = 60 * 60;
@@ -56,11 +59,40 @@ export interface SeededMarket {
   note?: string;
 }
 
+/**
+ * A seeded challenge's evidence: what a challenger uploads to the api (/api/evidence/upload, an image
+ * and a text) before challenging with the hash the api answers. The seed runs before the api, so it
+ * hashes them itself (@prds/contracts/evidence, the api's definition); the stack uploads them once the
+ * api is up (scripts/stack.cjs) and checks the api's hash is this one.
+ */
+export interface SeededChallenge {
+  marketId: string;
+  /** The challenge's index in its market (challengesOf). */
+  index: number;
+  challenger: string;
+  option: number;
+  text: string;
+  /** The evidence image, relative to the contracts package (scripts/seed-evidence/…). */
+  image: string;
+  imageType: "image/png";
+  evidenceHash: string;
+}
+
 export interface SeedResult {
   endTime: number;
   accounts: Record<string, string>;
   licenses: { tokenId: string; owner: string; state: string }[];
   markets: SeededMarket[];
+  challenges: SeededChallenge[];
+}
+
+/** Where the seeded challenges' evidence images are (drawn for the demo, PNG). */
+export const SEED_EVIDENCE_DIR = path.join(CONTRACTS_ROOT, "scripts", "seed-evidence");
+
+interface EvidenceInput {
+  /** File name in SEED_EVIDENCE_DIR. */
+  image: string;
+  text: string;
 }
 
 interface Step {
@@ -199,6 +231,29 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   const act = (time: number, key: string, who: Signer, method: string, ...args: unknown[]): void => {
     at(time, `${method} ${key}`, async () => {
       await send(c.markets, who, method, id(key), ...args);
+    });
+  };
+  const challenges: SeededChallenge[] = [];
+  /** A participant challenges with an image and a text, as the page does (hashed as the api will). */
+  const challenge = (time: number, key: string, who: Signer, option: number, evidence: EvidenceInput): void => {
+    at(time, `challenge ${key}`, async () => {
+      if (normalizeMarketText(evidence.text) !== evidence.text)
+        throw new Error(`evidence text of ${key} is not as the api stores it`);
+      const file = path.join(SEED_EVIDENCE_DIR, evidence.image);
+      const hash = evidenceHash(evidenceImageHash(readFileSync(file)), evidence.text);
+      const marketId = id(key);
+      const index = ((await c.markets.getFunction("challengesOf")(marketId)) as unknown[]).length;
+      await send(c.markets, who, "challenge", marketId, option, 0, hash);
+      challenges.push({
+        marketId: marketId.toString(),
+        index,
+        challenger: await addr(who),
+        option,
+        text: evidence.text,
+        image: path.relative(CONTRACTS_ROOT, file),
+        imageType: "image/png",
+        evidenceHash: hash,
+      });
     });
   };
   const yesNo = ["Yes", "No"] as const;
@@ -370,7 +425,13 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   buy(E - 11 * DAY, "challenging", b3, 0, 60);
   buy(E - 10 * DAY, "challenging", b4, 1, 90);
   act(E - 2.5 * DAY, "challenging", bob, "confirm", 0);
-  act(E - 1 * DAY, "challenging", b4, "challenge", 1, 0, evidence("official closing level above the open"));
+  challenge(E - 1 * DAY, "challenging", b4, 1, {
+    image: "index-close.png",
+    text:
+      "The index provider's year-end factsheet gives an opening level of 4,812.35 on the first trading day and a " +
+      "closing level of 4,736.90 on the last trading day, 1.6% lower. The index closed the year below where it " +
+      "opened, so the answer is No.",
+  });
 
   market(
     {
@@ -395,7 +456,12 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   buy(E - 13 * DAY, "appealing", b5, 1, 110);
   buy(E - 12 * DAY, "appealing", b6, 0, 70);
   act(E - 4.5 * DAY, "appealing", alice, "confirm", 0);
-  act(E - 3 * DAY, "appealing", b5, "challenge", 1, 0, evidence("league table after the last round"));
+  challenge(E - 3 * DAY, "appealing", b5, 1, {
+    image: "league-table.png",
+    text:
+      "The league's official table after the last round: the home team finished 8th with 51 points, three points " +
+      "behind Lakeside FC in 6th, the last play-off place. It did not reach the play-offs.",
+  });
   act(E - 2 * DAY, "appealing", alice, "appeal");
   act(E - 1 * DAY, "appealing", v2, "vote", 1);
   act(E - 20 * HOUR, "appealing", v3, "vote", 2);
@@ -424,8 +490,19 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   buy(E - 11 * DAY, "voting", b2, 2, 60);
   buy(E - 10 * DAY, "voting", b6, 0, 40);
   act(E - 3.5 * DAY, "voting", dave, "confirm", 0);
-  act(E - 3 * DAY, "voting", b1, "challenge", 1, 0, evidence("explorer statistics for November"));
-  act(E - 2 * DAY, "voting", b2, "challenge", 2, 0, evidence("analytics dashboard export"));
+  challenge(E - 3 * DAY, "voting", b1, 1, {
+    image: "explorer-november.png",
+    text:
+      "Public block explorers' daily statistics, averaged over November: Ethereum 1.63 M daily active addresses, " +
+      "Solana 1.38 M, BNB Chain 1.21 M. Ethereum had the most, not BNB Chain.",
+  });
+  challenge(E - 2 * DAY, "voting", b2, 2, {
+    image: "dashboard-export.png",
+    text:
+      "An analytics dashboard export counting each transaction signer once per day, averaged over November: " +
+      "Solana 2.04 M, Ethereum 1.51 M, BNB Chain 1.37 M. Counted by unique signers, Solana had the most daily " +
+      "active addresses.",
+  });
   act(E - 1 * DAY, "voting", v1, "vote", 2);
 
   market(
@@ -564,12 +641,20 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
   const named = { deployer, alice, bob, carol, dave, erin, b1, b2, b3, b4, b5, b6, v1, v2, v3 };
   const accounts: Record<string, string> = {};
   for (const [name, signer] of Object.entries(named)) accounts[name] = await addr(signer);
-  return { endTime: end, accounts, licenses: licenseRows, markets: seeded.sort((a, b) => Number(a.id) - Number(b.id)) };
-}
-
-/** The api stores a challenge's evidence (image and text); the chain keeps its hash. */
-function evidence(text: string): string {
-  return hashText(text);
+  // The chain keeps each challenge's evidence hash: the one the stack will upload under.
+  for (const ch of challenges) {
+    const onChain = (await c.markets.getFunction("challengesOf")(ch.marketId)) as { evidenceHash: string }[];
+    if (onChain[ch.index]?.evidenceHash.toLowerCase() !== ch.evidenceHash.toLowerCase()) {
+      throw new Error(`seeded challenge ${ch.marketId}/${ch.index} carries another evidence hash than ${ch.evidenceHash}`);
+    }
+  }
+  return {
+    endTime: end,
+    accounts,
+    licenses: licenseRows,
+    markets: seeded.sort((a, b) => Number(a.id) - Number(b.id)),
+    challenges,
+  };
 }
 
 /** Writes deployments/<chainId>.seed.json: the texts behind the seeded hashes, for the api. */

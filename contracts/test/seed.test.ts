@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import hre from "hardhat";
+import { CONTRACTS_ROOT } from "../scripts/artifacts";
 import { seed } from "../scripts/seed";
+import { evidenceHash, evidenceImageHash } from "../src/evidence";
 import { deployFixture } from "./helpers/fixture";
 import { DAY, now } from "./helpers/chain";
 
@@ -49,5 +53,39 @@ describe("devnet seed", () => {
     expect(voting).toBeDefined();
     const challenges = await f.markets.challengesOf(voting?.id);
     expect(challenges.length).toBe(2);
+
+    // Every challenge on chain is listed with the evidence the stack uploads to the api: an image
+    // (a PNG file) and a text whose hash, as the api computes it, is the one the challenge carries.
+    const onChain: { marketId: string; index: number; challenger: string; option: number; evidenceHash: string }[] = [];
+    for (const m of result.markets) {
+      const list = await f.markets.challengesOf(m.id);
+      list.forEach((c: { challenger: string; option: bigint; evidenceHash: string }, index: number) =>
+        onChain.push({
+          marketId: m.id,
+          index,
+          challenger: c.challenger,
+          option: Number(c.option),
+          evidenceHash: c.evidenceHash.toLowerCase(),
+        }),
+      );
+    }
+    expect(onChain.length).toBeGreaterThanOrEqual(4);
+    expect(
+      result.challenges.map(({ marketId, index, challenger, option, evidenceHash: hash }) => ({
+        marketId,
+        index,
+        challenger,
+        option,
+        evidenceHash: hash,
+      })),
+    ).toEqual(onChain);
+    for (const c of result.challenges) {
+      const bytes = readFileSync(path.join(CONTRACTS_ROOT, c.image));
+      expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a"); // PNG signature
+      expect(bytes.length).toBeLessThan(2 * 1024 * 1024);
+      expect(c.text.length).toBeGreaterThan(40);
+      expect(evidenceHash(evidenceImageHash(bytes), c.text)).toBe(c.evidenceHash);
+    }
+    expect(new Set(result.challenges.map((c) => c.image)).size).toBe(result.challenges.length);
   });
 });

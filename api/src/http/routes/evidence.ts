@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { keccak256, toUtf8Bytes } from "ethers";
+import { evidenceHash, evidenceImageHash } from "@prds/contracts/evidence";
 import type { FastifyInstance } from "fastify";
 import { CALL_PATHS, ERROR_ENVELOPE_REF, registerCall } from "../call";
 import type { AppContext } from "../context";
@@ -19,9 +19,10 @@ export const MAX_EVIDENCE_TEXT = 2000;
 /**
  * The bytes32 a challenge carries: keccak256 of the canonical JSON {image, text} — the image's
  * keccak256 (or null) and the stored text — so anyone can check an evidence against the chain.
+ * One definition with the devnet seed's (@prds/contracts/evidence).
  */
 export function evidenceHashOf(imageHash: string | null, text: string): string {
-  return keccak256(toUtf8Bytes(JSON.stringify({ image: imageHash, text }))).toLowerCase();
+  return evidenceHash(imageHash, text).toLowerCase();
 }
 
 /**
@@ -117,7 +118,7 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
       if (image !== null) {
         mime = sniffImage(image);
         if (mime === null) throw apiError("imageInvalid", { field: "image" });
-        imageHash = keccak256(image).toLowerCase();
+        imageHash = evidenceImageHash(image).toLowerCase();
         // File first, then its row: a row always has its file.
         await storeEvidenceFile(ctx.config.evidenceDir, imageHash, image);
         await db
