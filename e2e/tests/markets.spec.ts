@@ -43,6 +43,14 @@ async function feeBps(): Promise<bigint> {
   return BigInt(params.feeBps);
 }
 
+/** The payout multiplier from the chain, as the pages write it: (1 − fee) × pool / the option's stake, 2 decimals rounded down. */
+async function chainMultiplier(id: bigint, option: number): Promise<string> {
+  const stakes = (await marketsContract().getFunction('optionStakes')(id)) as bigint[];
+  const pool = stakes.reduce((a, b) => a + b, 0n);
+  const cents = (pool * (10_000n - (await feeBps())) * 100n) / (stakes[option]! * 10_000n);
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`.replace(/\.?0+$/, '');
+}
+
 test.describe('market list', () => {
   test('search, category, sort and status are in the URL; Back and reload restore them', async ({ page }) => {
     await openPage(page, '/market', 'page-market-list');
@@ -201,6 +209,13 @@ test.describe('phone width (375×812)', () => {
     await expect(row).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await captureStep(page, 'mobile-list');
+    // One payout multiplier (issue 14 item 2): the row's '×N' of each option it shows.
+    const rowMultipliers = new Map<number, string>();
+    for (const shown of await row.getByTestId(/^market-row-multiplier-\d+$/).all()) {
+      const index = Number((await shown.getAttribute('data-testid'))?.replace('market-row-multiplier-', ''));
+      rowMultipliers.set(index, (await shown.innerText()).replace('×', '').trim());
+    }
+    expect(rowMultipliers.size).toBeGreaterThan(0);
 
     // The row is the link to the market's page.
     await expect(row).toHaveAttribute('href', new RegExp(`/detail/${id}$`));
@@ -208,6 +223,12 @@ test.describe('phone width (375×812)', () => {
     await expect(page).toHaveURL(new RegExp(`/detail/${id}$`));
     await expect(page.getByTestId('page-detail')).toHaveAttribute('data-market-id', String(id));
     await expect(page.getByTestId('detail-event')).toHaveText(/\S/);
+    // The same figure on the detail page ('Pays ×N'), worked out from the chain, with what it means.
+    for (const [index, value] of rowMultipliers) {
+      expect({ index, value }).toEqual({ index, value: await chainMultiplier(id, index) });
+      await expect(page.getByTestId(`detail-option-multiplier-${index}`)).toHaveText(value);
+    }
+    await expect(page.getByTestId('detail-options-multiplier-note')).toContainText('Pays ×');
     await expectNoHorizontalOverflow(page);
     await captureStep(page, 'mobile-detail');
 

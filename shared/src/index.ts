@@ -266,6 +266,7 @@ export {
   MarketStateBadge,
   TradingEnds,
 } from './markets/marketText';
+export { formatMultiplier, PayoutMultiplier } from './markets/PayoutMultiplier';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';

@@ -4,6 +4,7 @@ import {
   MarketEvent,
   MarketStateBadge,
   OptionName,
+  PayoutMultiplier,
   Probability,
   Skeleton,
   css,
@@ -119,7 +120,7 @@ export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now
               <OptionName option={option} />
             </span>
             <span>
-              <Probability value={option.probability} />
+              <Probability value={option.probability} /> <PayoutMultiplier option={option} />
             </span>
           </OptionRow>
         ))}

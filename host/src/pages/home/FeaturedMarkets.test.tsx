@@ -30,8 +30,9 @@ function market(id: string, event: string, overrides: Record<string, unknown> = 
     event,
     category: 'crypto',
     options: [
-      { index: 0, label: 'Yes', odds: '1.5', probability: '0.666666', payoutMultiplier: '1.5', stake: '2000000000000000000' },
-      { index: 1, label: 'No', odds: '3', probability: '0.333333', payoutMultiplier: '3', stake: '1000000000000000000' },
+      // The payout multiplier is the odds net of the 2% fee.
+      { index: 0, label: 'Yes', odds: '1.5', probability: '0.666666', payoutMultiplier: '1.47', stake: '2000000000000000000' },
+      { index: 1, label: 'No', odds: '3', probability: '0.333333', payoutMultiplier: '2.94', stake: '1000000000000000000' },
     ],
     volume: '12345600000000000000000',
     lastTradingTime: NOW + 5 * 3600,
@@ -49,9 +50,9 @@ function listFor(body: Body) {
   return [
     market('10', 'Who wins the cup?', {
       options: [
-        { index: 0, label: 'Team A', probability: '0.2', odds: '5', payoutMultiplier: '5', stake: '1' },
-        { index: 1, label: 'Team B', probability: '0.5', odds: '2', payoutMultiplier: '2', stake: '1' },
-        { index: 2, label: 'Team C', probability: '0.3', odds: '3', payoutMultiplier: '3', stake: '1' },
+        { index: 0, label: 'Team A', probability: '0.2', odds: '5', payoutMultiplier: '4.9', stake: '1' },
+        { index: 1, label: 'Team B', probability: '0.5', odds: '2', payoutMultiplier: '1.96', stake: '1' },
+        { index: 2, label: 'Team C', probability: '0.3', odds: '3', payoutMultiplier: '2.94', stake: '1' },
       ],
       lastTradingTime: NOW - 3600,
       state: 'Confirmed',
@@ -119,8 +120,12 @@ describe('FeaturedMarkets against a real /api/markets', () => {
     expect(within(card).getByText('Will BTC close above 100k?')).toBeTruthy();
     expect(within(card).getByTestId('featured-market-state').textContent).toBe('In progress');
     expect(within(card).getByText('Yes')).toBeTruthy();
-    expect(within(card).getByText('66.66%')).toBeTruthy();
-    expect(within(card).getByText('33.33%')).toBeTruthy();
+    // Each option's probability and payout multiplier: the figure the market list and the detail page show.
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Yes66.66% ×1.47', 'No33.33% ×2.94']);
     expect(within(card).getByText('Volume 12.34K USDT')).toBeTruthy();
     expect(within(card).getByText('Trading ends in 5 hours')).toBeTruthy();
 
@@ -141,7 +146,7 @@ describe('FeaturedMarkets against a real /api/markets', () => {
       within(cup)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Team B50%', 'Team C30%']);
+    ).toEqual(['Team B50% ×1.96', 'Team C30% ×2.94']);
     expect(within(cup).getByText(/^Trading ended /)).toBeTruthy();
 
     expect(seen).toEqual(

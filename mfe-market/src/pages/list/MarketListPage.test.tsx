@@ -191,7 +191,8 @@ describe('MarketListPage against a real /api/markets', () => {
     const yes = within(row).getByTestId('market-row-option-0').textContent;
     expect(yes).toContain('Yes');
     expect(yes).toContain('66.66%');
-    expect(yes).toContain('×1.5');
+    // The payout multiplier (the odds net of the fee), the figure the detail page and the home show.
+    expect(yes).toContain('×1.47');
     expect(within(row).getByTestId('market-row-option-1').textContent).toContain('33.33%');
 
     // Four options: the three leading ones in the market's order, then how many more.

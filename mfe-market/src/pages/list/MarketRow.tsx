@@ -5,6 +5,7 @@ import {
   MarketEvent,
   MarketStateBadge,
   OptionName,
+  PayoutMultiplier,
   Probability,
   formatCompact,
   fromUnits,
@@ -16,7 +17,7 @@ import {
   type MarketSummary,
 } from '@prds/shared';
 import { CATEGORY_LABEL } from './marketLabels';
-import { OPTIONS_PER_ROW, formatOdds, knownCategory, rowOptions } from './marketRowView';
+import { OPTIONS_PER_ROW, knownCategory, rowOptions } from './marketRowView';
 
 // Rows mount and unmount all the time while the list scrolls, so a row is one styled element (one
 // style serialization) with plain children styled through its class names.
@@ -177,8 +178,8 @@ export interface MarketRowProps {
 }
 
 /**
- * One market of the list: state, category, event, its leading options with probability and odds,
- * volume and the time left to trade. The whole row links to the market's page.
+ * One market of the list: state, category, event, its leading options with probability and payout
+ * multiplier, volume and the time left to trade. The whole row links to the market's page.
  */
 export const MarketRow = memo(function MarketRow({ market, now, device }: MarketRowProps) {
   const intl = useIntl();
@@ -197,7 +198,6 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
       </p>
       <ul className="row-options" aria-label={intl.formatMessage({ id: 'market.list.row.options' })}>
         {shown.map((option) => {
-          const odds = formatOdds(option.odds);
           return (
             <li key={option.index} className="row-option" data-testid={`market-row-option-${option.index}`}>
               <span className="row-option-name" dir="auto">
@@ -207,7 +207,7 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
                 <span>
                   <Probability value={option.probability} />
                 </span>
-                {odds !== null && <span>{intl.formatMessage({ id: 'market.list.row.odds' }, { odds })}</span>}
+                <PayoutMultiplier option={option} data-testid={`market-row-multiplier-${option.index}`} />
               </span>
             </li>
           );

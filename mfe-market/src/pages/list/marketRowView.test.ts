@@ -1,5 +1,5 @@
 import type { MarketOptionView } from '@prds/shared';
-import { formatOdds, knownCategory, rowOptions } from './marketRowView';
+import { knownCategory, rowOptions } from './marketRowView';
 
 function option(index: number, probability: string | null): MarketOptionView {
   return { index, label: `O${index}`, optionKey: `0x${index}`, stake: '1', odds: null, probability, payoutMultiplier: null };
@@ -25,22 +25,6 @@ describe('rowOptions', () => {
     expect(indexes(rowOptions(options, 2).shown)).toEqual([1, 2]);
     const empty = [option(0, null), option(1, null), option(2, null)];
     expect(indexes(rowOptions(empty, 2).shown)).toEqual([0, 1]);
-  });
-});
-
-describe('formatOdds', () => {
-  it.each([
-    ['2.5', '2.5'],
-    ['1.666666', '1.66'],
-    ['3', '3'],
-    ['1234.5', '1,234.5'],
-  ])('%s → %s (two decimals, rounded down)', (odds, text) => {
-    expect(formatOdds(odds)).toBe(text);
-  });
-
-  it('is null while the option has no stake', () => {
-    expect(formatOdds(null)).toBeNull();
-    expect(formatOdds('')).toBeNull();
   });
 });
 

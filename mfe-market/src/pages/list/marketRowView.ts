@@ -1,12 +1,4 @@
-import {
-  MARKET_CATEGORIES,
-  formatAmount,
-  leadingOptions,
-  toBigNumber,
-  type Device,
-  type MarketCategory,
-  type MarketOptionView,
-} from '@prds/shared';
+import { MARKET_CATEGORIES, leadingOptions, type Device, type MarketCategory, type MarketOptionView } from '@prds/shared';
 
 /**
  * Options a row has room for: side by side on phones and tablets, the two leading ones; in the
@@ -27,11 +19,6 @@ export interface RowOptions {
 export function rowOptions(options: readonly MarketOptionView[], count: number): RowOptions {
   if (options.length <= count) return { shown: options, more: 0 };
   return { shown: leadingOptions(options, count).sort((a, b) => a.index - b.index), more: options.length - count };
-}
-
-/** Odds with two decimals, rounded down like every figure ('2.5' → '2.5', '1.666666' → '1.66'); null while unstaked. */
-export function formatOdds(odds: string | null): string | null {
-  return toBigNumber(odds) === null ? null : formatAmount(odds, 2);
 }
 
 /** The category as one the list knows (and has a label for), else null. */

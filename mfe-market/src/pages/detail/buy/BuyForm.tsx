@@ -10,6 +10,7 @@ import {
   Muted,
   OptionName,
   PAY_TOKEN,
+  PayoutMultiplier,
   Skeleton,
   TransactionStatus,
   queryKeys,
@@ -18,13 +19,13 @@ import {
   useWallet,
   type MarketDetail,
 } from '@prds/shared';
+import { quoteBuy } from '@prds/shared/pricing';
 import { ChoiceGroup, DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
 import { useTokenBalance } from '../useTokenBalance';
-import { formatMultiplier } from '../options/optionFigures';
 import { buyClosedReason } from './buyClosedReason';
 import { AMOUNT_ERROR_MESSAGE, BUY_TX_MESSAGES } from './buyMessages';
-import { estimatePayout, minPayoutFor } from './estimatePayout';
+import { minPayoutFor } from './minPayout';
 import { referrerFromSearch } from './referrer';
 import { validateBuyAmount, type BuyAmountError } from './validateBuy';
 
@@ -155,7 +156,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   const chosen = market.options.find((o) => o.index === option) ?? null;
   const estimate =
     check.ok && chosen !== null
-      ? estimatePayout({
+      ? quoteBuy({
           amount: check.amount,
           feeBps: market.feeBps,
           optionStake: BigInt(chosen.stake),
@@ -206,12 +207,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
               <span dir="auto">
                 <OptionName option={o} />
               </span>
-              <span>
-                <FormattedMessage
-                  id="market.detail.buy.optionMultiplier"
-                  values={{ value: formatMultiplier(o, market.defaultLeverage) }}
-                />
-              </span>
+              <PayoutMultiplier option={o} />
             </Choice>
           ))}
         </ChoiceGroup>

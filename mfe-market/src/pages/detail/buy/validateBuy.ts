@@ -1,5 +1,5 @@
 import { parseAmount } from './parseAmount';
-import { feeFraction, splitBuy } from './estimatePayout';
+import { feeFraction, splitBuy } from '@prds/shared/pricing';
 
 /** Why an amount cannot be bought; the form words each one. */
 export type BuyAmountError =

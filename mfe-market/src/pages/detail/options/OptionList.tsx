@@ -1,7 +1,18 @@
-import { Badge, FormattedMessage, OptionName, Probability, styled, type MarketDetail } from '@prds/shared';
+import {
+  Badge,
+  FormattedMessage,
+  OptionName,
+  PAY_TOKEN,
+  Probability,
+  formatMultiplier,
+  formatRate,
+  styled,
+  useIntl,
+  type MarketDetail,
+} from '@prds/shared';
 import { DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
-import { formatMultiplier, isResultOption, probabilityWidth } from './optionFigures';
+import { isResultOption, probabilityWidth } from './optionFigures';
 
 const Rows = styled.ol`
   display: flex;
@@ -62,8 +73,19 @@ const Figures = styled.span`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-/** Each option with its pool, implied probability and payout multiplier; the result highlighted. */
+const Note = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  line-height: 1.5;
+`;
+
+/**
+ * Each option with its pool, implied probability and payout multiplier (the same figure the market
+ * list and the home page show: the api's `payoutMultiplier`), the result highlighted, and what the
+ * multiplier means.
+ */
 export function OptionList({ market }: { market: MarketDetail }) {
+  const intl = useIntl();
   return (
     <DetailSection id="options" testId="detail-options" title={<FormattedMessage id="market.detail.options.title" />}>
       <Rows>
@@ -110,7 +132,7 @@ export function OptionList({ market }: { market: MarketDetail }) {
                     values={{
                       value: (
                         <span data-testid={`detail-option-multiplier-${option.index}`}>
-                          {formatMultiplier(option, market.defaultLeverage)}
+                          {formatMultiplier(option.payoutMultiplier) ?? '--'}
                         </span>
                       ),
                     }}
@@ -121,6 +143,15 @@ export function OptionList({ market }: { market: MarketDetail }) {
           );
         })}
       </Rows>
+      <Note data-testid="detail-options-multiplier-note">
+        <FormattedMessage
+          id="market.detail.options.multiplierNote"
+          values={{
+            symbol: PAY_TOKEN.symbol,
+            fee: intl.formatMessage({ id: 'common.market.percent' }, { value: formatRate(market.feeBps) }),
+          }}
+        />
+      </Note>
     </DetailSection>
   );
 }

@@ -1,16 +1,4 @@
-import { formatMultiplier, isResultOption, probabilityWidth } from './optionFigures';
-
-describe('formatMultiplier', () => {
-  it('shows the api multiplier with 2 decimals, rounded down', () => {
-    expect(formatMultiplier({ payoutMultiplier: '1.633333' }, 2)).toBe('1.63');
-    expect(formatMultiplier({ payoutMultiplier: '2.999999' }, 2)).toBe('2.99');
-    expect(formatMultiplier({ payoutMultiplier: '1234.5' }, 2)).toBe('1,234.5');
-  });
-
-  it('falls back to the default leverage before any buy on the option', () => {
-    expect(formatMultiplier({ payoutMultiplier: null }, 3)).toBe('3');
-  });
-});
+import { isResultOption, probabilityWidth } from './optionFigures';
 
 describe('probabilityWidth', () => {
   it('is the probability in percent, clamped', () => {

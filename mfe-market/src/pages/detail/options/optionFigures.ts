@@ -1,14 +1,4 @@
-import { formatAmount, toBigNumber, type MarketOptionView } from '@prds/shared';
-
-/**
- * What one USDT staked now returns if the option wins: the api's `payoutMultiplier` (odds × reward
- * rate), or before any stake on the option, the market's default leverage (its option count).
- * Two decimals, rounded down like every figure.
- */
-export function formatMultiplier(option: Pick<MarketOptionView, 'payoutMultiplier'>, defaultLeverage: number): string {
-  const value = toBigNumber(option.payoutMultiplier) ?? toBigNumber(defaultLeverage);
-  return value === null ? '--' : formatAmount(value, 2);
-}
+import { toBigNumber } from '@prds/shared';
 
 /** The probability as a bar width in percent (0–100), 0 while unknown. */
 export function probabilityWidth(probability: string | null): number {
