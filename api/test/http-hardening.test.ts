@@ -40,7 +40,7 @@ function portOf(url: string): number {
 function raw(
   url: string,
   chunks: readonly (string | Buffer)[],
-  options: { gapMs?: number; timeoutMs?: number; localAddress?: string } = {},
+  options: { gapMs?: number; timeoutMs?: number; localAddress?: string; onStarted?: () => void } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -48,6 +48,7 @@ function raw(
     const received: Buffer[] = [];
     let timer: NodeJS.Timeout | undefined;
     const finish = () => {
+      options.onStarted?.();
       clearTimeout(timer);
       clearTimeout(deadline);
       const text = Buffer.concat(received).toString("utf8");
@@ -74,7 +75,7 @@ function raw(
     let i = 0;
     const sendNext = () => {
       if (socket.destroyed || i >= chunks.length) return;
-      socket.write(chunks[i++] ?? "");
+      socket.write(chunks[i++] ?? "", () => options.onStarted?.());
       timer = setTimeout(sendNext, options.gapMs ?? 0);
     };
     socket.once("connect", sendNext);
@@ -217,17 +218,21 @@ describe("slow clients are dropped within seconds", () => {
     for (let i = 0; i < 10; i++) before.push((await call()).ms);
 
     // Each sends headers announcing 60,000 bytes, then a byte a second (the review's attack, bounded).
-    const attack = Array.from({ length: 500 }, () =>
-      raw(
+    const started: Promise<void>[] = [];
+    const attack = Array.from({ length: 500 }, () => {
+      let onStarted = () => {};
+      started.push(new Promise<void>((resolve) => (onStarted = resolve)));
+      return raw(
         strictUrl,
         [
           "POST /api/markets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n",
           ...Array.from({ length: 30 }, () => " "),
         ],
-        { gapMs: 1_000, timeoutMs: 15_000, localAddress: "127.0.0.2" },
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+        { gapMs: 1_000, timeoutMs: 15_000, localAddress: "127.0.0.2", onStarted },
+      );
+    });
+    // Measured once every attacking socket has sent its headers (or been turned away).
+    await Promise.all(started);
     const during: { ms: number; code: number }[] = [];
     for (let i = 0; i < 10; i++) during.push(await call());
     const dropped = await Promise.all(attack);

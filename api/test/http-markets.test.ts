@@ -1,7 +1,7 @@
 import type { MarketSummaryBody } from "@prds/api-schema";
 import { ERRORS } from "../src/http/errors";
 import { startHttpHarness, type HttpHarness } from "./helpers/http";
-import { address, amount, DAY, insertMarket, setHead, txHash, u } from "./helpers/httpRows";
+import { address, amount, DAY, insertMarket, moveHead, setHead, txHash, u } from "./helpers/httpRows";
 
 /**
  * /api/markets, /api/market/detail, /api/market/history, /api/market/trades and
@@ -26,8 +26,7 @@ interface ListExtra {
 /** Moves the indexer's head one block on: what the indexer does after writing, so caches refresh. */
 async function bump(): Promise<void> {
   block += 1;
-  await setHead(h.db, NOW, block);
-  await new Promise((resolve) => setTimeout(resolve, 250)); // the head is re-read every 200 ms
+  await moveHead(h.db, h.post, NOW, block);
 }
 
 async function list(body: Record<string, unknown>) {

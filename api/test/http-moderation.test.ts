@@ -3,7 +3,7 @@ import type { MarketMetadataInput } from "@prds/contracts/metadata";
 import { loadRules, loadWordLists } from "../src/content/moderation";
 import { ERRORS } from "../src/http/errors";
 import { ADMIN_TOKEN, listen, request, startHttpHarness, type HttpHarness } from "./helpers/http";
-import { insertMarket, setHead } from "./helpers/httpRows";
+import { insertMarket, moveHead, setHead } from "./helpers/httpRows";
 
 /**
  * /api/issue/submit-underlying and the audit review: spec §5's option rules, the word lists of all
@@ -301,8 +301,7 @@ describe("audit hold and review", () => {
       status: "none",
       market: { metadata_hash: hash },
     });
-    await setHead(h.db, NOW, 2_000);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await moveHead(h.db, h.post, NOW, 2_000);
     expect(await markets()).not.toContain("1");
     expect((await submit(b)).body.data).toMatchObject({ status: "audit", hash: null });
 

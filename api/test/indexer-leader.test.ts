@@ -7,6 +7,7 @@ import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "./helpers/d
 import { startDevnet, type Devnet } from "./helpers/devnet";
 import { chainFor, dumpDerived, indexerConfig, memoryLog } from "./helpers/indexer";
 import { castOf } from "./helpers/indexer-scenario";
+import { holdsFor, until } from "./helpers/poll";
 
 /**
  * The indexer role: on PostgreSQL exactly one process holds it (an advisory lock) and another
@@ -31,15 +32,6 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - start;
-}
-
 async function buyAndWait(indexer: IndexerHandle, signerIndex: number): Promise<void> {
   const c = castOf(devnet);
   const buyer = [c.alice, c.bob, c.carol, c.dave, c.erin][signerIndex] ?? c.alice;
@@ -57,8 +49,8 @@ async function followLeadershipOnPostgres(): Promise<void> {
   const secondDb = tdb.reopen();
   const b = await startIndexer({ db: secondDb, chain, config, log: logs[1] });
   handles.push(b);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
+  // b tries for the lock every poll (50 ms): through several of its tries, a keeps it and b waits.
+  await holdsFor("a leads and b waits", () => a.isLeader() && !b.isLeader(), 6 * config.pollIntervalMs);
   await buyAndWait(b, 0); // b sees what a indexes
 
   // The leader stops (and releases the lock): b takes over.
@@ -71,8 +63,7 @@ async function followLeadershipOnPostgres(): Promise<void> {
   const thirdDb = tdb.reopen();
   const c = await startIndexer({ db: thirdDb, chain, config, log: logs[2] });
   handles.push(c);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(c.isLeader()).toBe(false);
+  await holdsFor("c waits while b leads", () => b.isLeader() && !c.isLeader(), 4 * config.pollIntervalMs);
   await sql`select pg_terminate_backend(pid) from pg_locks
             where locktype = 'advisory' and classid = ${LEADER_LOCK[0]} and objid = ${LEADER_LOCK[1]} and granted`.execute(
     tdb.db.kysely,

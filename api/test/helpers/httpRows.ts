@@ -36,6 +36,30 @@ export async function setHead(db: Db, time: number, block = 1_000): Promise<void
     .execute();
 }
 
+/**
+ * Moves the indexer's head as the indexer does after writing, and lets the server know at once the
+ * way a page does after its transaction: /api/get-trans-status of an indexed transaction makes the
+ * server drop the head it remembers, so its next answer (and its caches' keys) come from this head
+ * without waiting out the re-read interval.
+ */
+export async function moveHead(
+  db: Db,
+  post: (url: string, body: unknown) => Promise<{ body: { data: unknown } }>,
+  time: number,
+  block: number,
+): Promise<void> {
+  await setHead(db, time, block);
+  const hash = txHash(`head moved to block ${block}`);
+  await db.kysely
+    .insertInto("chain_transactions")
+    .values({ tx_hash: hash, block_number: block, block_time: time, from_address: null, event_count: 0 })
+    .onConflict((oc) => oc.column("tx_hash").doNothing())
+    .execute();
+  const answer = await post("/api/get-trans-status", { hash });
+  const status = (answer.body.data as { status?: string } | null)?.status;
+  if (status !== "indexed") throw new Error(`moveHead: the server did not see block ${block} (${String(status)})`);
+}
+
 export interface MarketSpec {
   id: number;
   event?: string;

@@ -662,23 +662,8 @@ export class ProtocolDriver {
   }
 }
 
-/**
- * Retries `check` (an async block of expectations) until it passes or `timeoutMs` runs out, then
- * rethrows its last failure: for figures the api documents as lagging by a few seconds (the list's
- * tab totals are recomputed in the background). Never a fixed sleep.
- */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  }
-}
+// Kept importable from here for the protocol suites; the poll helpers live in poll.ts.
+export { eventually } from "./poll";
 
 /** Implied probability of each option in basis points as the chain's stakes give it (stake / pool). */
 export function impliedBps(stakes: readonly bigint[]): number[] {
