@@ -14,10 +14,17 @@ import {
   TxHash,
   UnixTime,
 } from "./common";
+import {
+  LICENSE_EVENT_KINDS,
+  LICENSE_MARKET_KINDS,
+  LICENSE_MARKET_SORTS,
+  LICENSE_RELATIONS,
+  LICENSE_STATES,
+  LICENSE_TYPES,
+} from "./literals";
 
-export const LICENSE_TYPES = ["common", "scarcity", "attributive"] as const;
 export const LicenseTypeSchema = StringEnum(LICENSE_TYPES, { description: "Spec §3 License type" });
-export const LicenseStateSchema = StringEnum(["unsold", "onSale", "listedForRent", "rented"] as const, {
+export const LicenseStateSchema = StringEnum(LICENSE_STATES, {
   description: "Spec §4 License state (a rental that has run out reads listedForRent again)",
 });
 
@@ -44,7 +51,7 @@ export const LicenseItem = Type.Object({
   marketsIssued: Type.Integer(),
   mintPrice: Amount,
   mintedAt: UnixTime,
-  relation: StringEnum(["owner", "renter", "none"] as const, { description: "How the asked account holds it" }),
+  relation: StringEnum(LICENSE_RELATIONS, { description: "How the asked account holds it" }),
 });
 export type LicenseItem = Answer<typeof LicenseItem>;
 export type LicenseItemBody = Static<typeof LicenseItem>;
@@ -54,7 +61,9 @@ export const TokensBody = Type.Object({
   ...Paging,
   relation: Type.Optional(StringEnum(["all", "owned", "rented"] as const, { default: "all" })),
 });
+export type TokensBody = Answer<typeof TokensBody>;
 export const TokensData = PagedList(LicenseItem);
+export type TokensData = Answer<typeof TokensData>;
 
 export const SaleType = Type.Object({
   type: LicenseTypeSchema,
@@ -80,22 +89,28 @@ export const SaleData = Type.Object({
 });
 export type SaleData = Answer<typeof SaleData>;
 export const PacketsData = Type.Object({ payToken: Address, list: Type.Array(Packet) });
+export type PacketsData = Answer<typeof PacketsData>;
 
 export const MarketListBody = Type.Object({
   ...Paging,
   tokenId: Type.Optional(TokenIdInput),
-  kind: Type.Optional(StringEnum(["all", "sale", "rent"] as const, { default: "all" })),
+  kind: Type.Optional(StringEnum(LICENSE_MARKET_KINDS, { default: "all" })),
   type: Type.Optional(StringEnum(["all", ...LICENSE_TYPES] as const, { default: "all" })),
-  sort: Type.Optional(StringEnum(["newest", "priceAsc", "priceDesc"] as const, { default: "newest" })),
+  sort: Type.Optional(
+    StringEnum(LICENSE_MARKET_SORTS, {
+      default: "newest",
+      description:
+        "price: the sale price, the price per day for rent, and for kind all whichever the listing has; availableTimes: markets it can still issue",
+    }),
+  ),
 });
+/** `/api/ticket-market/detail`'s body. */
+export type LicenseMarketBody = Answer<typeof MarketListBody>;
 export const LicenseEventItem = Type.Object({
   txHash: TxHash,
   logIndex: Type.Integer(),
   tokenId: TokenId,
-  kind: Type.String({
-    description:
-      "minted | transfer | listed_for_sale | sale_cancelled | sold | listed_for_rent | rent_cancelled | rented | used | recycled",
-  }),
+  kind: StringEnum(LICENSE_EVENT_KINDS),
   from: Nullable("string"),
   to: Nullable("string"),
   price: NullableAmount,
@@ -104,6 +119,7 @@ export const LicenseEventItem = Type.Object({
 });
 export type LicenseEventItem = Answer<typeof LicenseEventItem>;
 export const MarketListData = PagedList(LicenseItem);
+export type LicenseMarketData = Answer<typeof MarketListData>;
 export const MarketListExtra = Type.Object({
   history: Type.Array(LicenseEventItem, { description: "With tokenId: the token's 50 most recent events" }),
 });
@@ -113,4 +129,6 @@ export const TransactionsBody = Type.Object({
   tokenId: Type.Optional(TokenIdInput),
   ...Paging,
 });
+export type TransactionsBody = Answer<typeof TransactionsBody>;
 export const TransactionsData = PagedList(LicenseEventItem);
+export type TransactionsData = Answer<typeof TransactionsData>;

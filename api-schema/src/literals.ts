@@ -80,3 +80,34 @@ export type CompensationState = (typeof COMPENSATION_STATES)[number];
 /** What a vote's choice stands for. */
 export const VOTE_CHOICE_KINDS = ["invalid", "issuer", "challenge", "option"] as const;
 export type VoteChoiceKind = (typeof VOTE_CHOICE_KINDS)[number];
+
+/** Spec §3 License types, in the order of the contract's `ILicense.LicenseType`. */
+export const LICENSE_TYPES = ["common", "scarcity", "attributive"] as const satisfies readonly Uncapitalize<
+  SolidityEnum<"ILicense", "LicenseType">
+>[];
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+/** Spec §4 License states as answered (`LicenseMarketplace.stateOf`; a rental that has run out reads listedForRent). */
+export const LICENSE_STATES = ["unsold", "onSale", "listedForRent", "rented"] as const;
+export type LicenseState = (typeof LICENSE_STATES)[number];
+/** How the asked account holds a License. */
+export const LICENSE_RELATIONS = ["owner", "renter", "none"] as const;
+export type LicenseRelation = (typeof LICENSE_RELATIONS)[number];
+/** The License market's listing kinds and sorts (`/api/ticket-market/detail`). */
+export const LICENSE_MARKET_KINDS = ["all", "sale", "rent"] as const;
+export type LicenseMarketKind = (typeof LICENSE_MARKET_KINDS)[number];
+export const LICENSE_MARKET_SORTS = ["newest", "priceAsc", "priceDesc", "availableTimesAsc", "availableTimesDesc"] as const;
+export type LicenseMarketSort = (typeof LICENSE_MARKET_SORTS)[number];
+/** What a License event records (`/api/ticket/transactions`). */
+export const LICENSE_EVENT_KINDS = [
+  "minted",
+  "transfer",
+  "listed_for_sale",
+  "sale_cancelled",
+  "sold",
+  "listed_for_rent",
+  "rent_cancelled",
+  "rented",
+  "used",
+  "recycled",
+] as const;
+export type LicenseEventKind = (typeof LICENSE_EVENT_KINDS)[number];

@@ -78,6 +78,7 @@ beforeAll(async () => {
         state: "on_sale",
         sale_price: a(800),
         mint_price: a(500),
+        available_times: 10,
       }),
       license(db, {
         token_id: 3,
@@ -86,6 +87,7 @@ beforeAll(async () => {
         rent_price_per_day: a(5),
         rent_max_days: 30,
         rent_max_issues: 3,
+        available_times: 4,
       }),
       license(db, {
         token_id: 4,
@@ -108,8 +110,9 @@ beforeAll(async () => {
         rent_price_per_day: a(2),
         user: RENTER,
         user_expires: NOW - DAY,
+        available_times: 9,
       }),
-      license(db, { token_id: 6, owner: RENTER, holder: RENTER, state: "on_sale", sale_price: a(150) }),
+      license(db, { token_id: 6, owner: RENTER, holder: RENTER, state: "on_sale", sale_price: a(150), available_times: 7 }),
     ])
     .execute();
   await db.kysely
@@ -243,6 +246,22 @@ describe("/api/ticket-market/detail", () => {
       "3",
     ]);
     expect(ids(await h.post<Paged<License>>("/api/ticket-market/detail", { type: "scarcity" }))).toEqual(["2"]);
+  });
+
+  test("by price across sale and rent (each listing's own price), and by availableTimes", async () => {
+    const list = async (body: object) => ids(await h.post<Paged<License>>("/api/ticket-market/detail", body));
+    // 5 rents at 2 a day, 3 at 5 a day, 6 sells at 150, 2 at 800.
+    expect(await list({ sort: "priceAsc" })).toEqual(["5", "3", "6", "2"]);
+    expect(await list({ sort: "priceDesc" })).toEqual(["2", "6", "3", "5"]);
+    // availableTimes: 3 → 4, 6 → 7, 5 → 9, 2 → 10.
+    expect(await list({ sort: "availableTimesAsc" })).toEqual(["3", "6", "5", "2"]);
+    expect(await list({ sort: "availableTimesDesc" })).toEqual(["2", "5", "6", "3"]);
+    expect(await list({ kind: "rent", sort: "availableTimesDesc" })).toEqual(["5", "3"]);
+    expect(await list({ kind: "sale", type: "common", sort: "availableTimesAsc" })).toEqual(["6"]);
+    const paged = await h.post<Paged<License>>("/api/ticket-market/detail", { sort: "availableTimesAsc", pageSize: 3, page: 2 });
+    expect([paged.body.data.total, ids(paged)]).toEqual([4, ["2"]]);
+    const unknown = await h.post("/api/ticket-market/detail", { sort: "cheapest" });
+    expect(unknown.status).toBe(400);
   });
 
   test("one token's detail and history by tokenId, whatever its state", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ExpressionBuilder, Expression, SqlBool } from "kysely";
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { LicenseCatalog } from "../../chain/chain";
 import { amountText } from "../../db/amount";
 import type { Database, Row } from "../../db/schema";
@@ -229,8 +229,16 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
       let q = db.selectFrom("licenses").selectAll().where(listed);
       const sort = body.sort ?? "newest";
       if (sort === "newest") q = q.orderBy("updated_block", "desc").orderBy("token_id", "desc");
-      else {
-        const price = kind === "rent" ? "rent_price_per_day" : "sale_price";
+      else if (sort === "availableTimesAsc" || sort === "availableTimesDesc") {
+        q = q.orderBy("available_times", sort === "availableTimesAsc" ? "asc" : "desc").orderBy("token_id");
+      } else {
+        // A listing is either for sale or for rent, so across both its one price is whichever it has.
+        const price =
+          kind === "sale"
+            ? sql<string>`sale_price`
+            : kind === "rent"
+              ? sql<string>`rent_price_per_day`
+              : sql<string>`coalesce(sale_price, rent_price_per_day)`;
         q = q.orderBy(price, sort === "priceAsc" ? "asc" : "desc").orderBy("token_id");
       }
       const [rows, count] = await Promise.all([
