@@ -3,21 +3,25 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { formatAmount } from '../format/formatAmount';
 import { toBigNumber } from '../format/bigNumber';
 import { Badge } from '../ui/Badge';
+import { UserText } from '../ui/UserText';
 import type { MarketOptionView, MarketSummary } from './marketApi';
 import { MARKET_STATE_LABELS, isMarketLabelKey } from './marketStateLabels';
 
 // What every page that shows a market (home shelves, market list and detail, portfolio) says the
 // same way: an option's name, a probability, a countdown, the state badge.
 
-/** An option's text, or 'Option N' while the market's metadata is not approved. */
-export function OptionName({ option }: { option: Pick<MarketOptionView, 'index' | 'label'> }) {
-  if (option.label !== null) return <>{option.label}</>;
+/**
+ * An option's text (issuer-written: UserText, so a long word wraps instead of widening the page;
+ * `lines` cuts it with the whole text as tooltip), or 'Option N' while the metadata is not approved.
+ */
+export function OptionName({ option, lines }: { option: Pick<MarketOptionView, 'index' | 'label'>; lines?: number }) {
+  if (option.label !== null) return <UserText text={option.label} lines={lines} />;
   return <FormattedMessage id="common.market.option" values={{ number: option.index + 1 }} />;
 }
 
-/** The event text, or 'Market #id' while the metadata is not approved. */
-export function MarketEvent({ market }: { market: Pick<MarketSummary, 'id' | 'event'> }) {
-  if (market.event !== null) return <>{market.event}</>;
+/** The event text (UserText, as OptionName), or 'Market #id' while the metadata is not approved. */
+export function MarketEvent({ market, lines }: { market: Pick<MarketSummary, 'id' | 'event'>; lines?: number }) {
+  if (market.event !== null) return <UserText text={market.event} lines={lines} />;
   return <FormattedMessage id="common.market.untitled" values={{ id: market.id }} />;
 }
 
@@ -119,7 +123,8 @@ export function MarketStateBadge({
   const named = market.options.find((o) => o.index === option);
   return (
     <Badge tone={tone} data-testid={testId} data-label={key}>
-      <FormattedMessage {...message} values={{ option: named ? <OptionName option={named} /> : '' }} />
+      {/* A badge is one line: a long option name is cut, whole in the tooltip. */}
+      <FormattedMessage {...message} values={{ option: named ? <OptionName option={named} lines={1} /> : '' }} />
     </Badge>
   );
 }

@@ -18,6 +18,8 @@ export const Badge = styled.span<{ tone?: BadgeTone }>`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   line-height: 1.5;
   white-space: nowrap;
+  max-width: 100%;
+  min-width: 0;
   color: ${({ theme, tone = 'neutral' }) => toneColor(theme, tone)};
   background: ${({ theme, tone = 'neutral' }) => `color-mix(in srgb, ${toneColor(theme, tone)} 14%, transparent)`};
   border: 1px solid ${({ theme, tone = 'neutral' }) => `color-mix(in srgb, ${toneColor(theme, tone)} 30%, transparent)`};

@@ -117,7 +117,8 @@ export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now
         {leadingOptions(market.options, 2).map((option) => (
           <OptionRow key={option.index}>
             <span dir="auto">
-              <OptionName option={option} />
+              {/* One line on a card: cut, the whole name in the tooltip. */}
+              <OptionName option={option} lines={1} />
             </span>
             <span>
               <Probability value={option.probability} /> <PayoutMultiplier option={option} />

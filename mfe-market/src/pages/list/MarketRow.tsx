@@ -201,7 +201,8 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
           return (
             <li key={option.index} className="row-option" data-testid={`market-row-option-${option.index}`}>
               <span className="row-option-name" dir="auto">
-                <OptionName option={option} />
+                {/* One line in a row: cut, the whole name in the tooltip. */}
+                <OptionName option={option} lines={1} />
               </span>{' '}
               <span className="row-option-figures">
                 <span>

@@ -4,6 +4,7 @@ import {
   MarketEvent,
   MarketStateBadge,
   PageHeading,
+  UserText,
   MARKET_CATEGORIES,
   formatRate,
   styled,
@@ -50,9 +51,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 function SourceText({ text, testId }: { text: string; testId: string }) {
   const url = safeHttpUrl(text);
   return url === null ? (
-    <span dir="auto" data-testid={testId}>
-      {text}
-    </span>
+    <UserText text={text} data-testid={testId} />
   ) : (
     <Link href={url} target="_blank" rel="noopener noreferrer nofollow" dir="auto" data-testid={testId}>
       {text}
