@@ -198,7 +198,9 @@ export {
   type TxMessages,
   type TxResult,
   type TransactionRequest,
+  type TransactionApproval,
   type SpentToken,
+  type MovedNft,
 } from './wallet/transactionTypes';
 export type {
   Address,
@@ -267,6 +269,39 @@ export {
   TradingEnds,
 } from './markets/marketText';
 export { formatMultiplier, PayoutMultiplier } from './markets/PayoutMultiplier';
+
+// Licenses
+export {
+  LICENSE_TYPES,
+  LICENSE_STATES,
+  LICENSE_RELATIONS,
+  LICENSE_MARKET_KINDS,
+  LICENSE_MARKET_SORTS,
+  LICENSE_EVENT_KINDS,
+  licenseQueryKeys,
+  fetchLicenseSale,
+  fetchLicensePackets,
+  fetchLicenseMarket,
+  fetchAccountLicenses,
+  fetchLicenseTransactions,
+  type LicenseType,
+  type LicenseState,
+  type LicenseRelation,
+  type LicenseMarketKind,
+  type LicenseMarketSort,
+  type LicenseEventKind,
+  type LicenseView,
+  type LicenseSale,
+  type LicenseSaleType,
+  type LicensePacket,
+  type LicenseEventView,
+  type LicenseMarketQuery,
+  type LicenseMarketPage,
+  type AccountLicensesPage,
+  type AccountLicensesQuery,
+  type LicenseTransactionsPage,
+  type LicenseTransactionsQuery,
+} from './licenses/licenseApi';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';

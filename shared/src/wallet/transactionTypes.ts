@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { TokenRole } from '../chains/tokens';
-import type { ContractRef, FunctionArgs, RoleOf, WriteFunctionName } from '../contracts/contractTypes';
+import type { ContractRef, FunctionArgs, Role, RoleOf, WriteFunctionName } from '../contracts/contractTypes';
 
 /** Where a transaction is: each phase has a message the calling flow may word its own way. */
 export type TxPhase = 'checking' | 'approving' | 'waitingWallet' | 'pending' | 'indexing' | 'confirmed' | 'failed' | 'cancelled';
@@ -56,6 +56,16 @@ export interface TxState {
 /** The token (role) a call spends: approved to the called contract with the maximum uint256 when short. */
 export type SpentToken = TokenRole;
 
+/** The NFT (role) a call takes from the caller: the License, which the marketplace holds in escrow for a listing. */
+export type MovedNft = Extract<Role, 'license'>;
+
+/**
+ * What the called contract must be allowed first: to spend `amount` of a token (approved with the
+ * maximum uint256 when the allowance is short), or to move the caller's NFTs of a collection
+ * (ERC-721 `setApprovalForAll`, asked once, only while it is not granted).
+ */
+export type TransactionApproval = { readonly token: SpentToken; readonly amount: bigint } | { readonly nft: MovedNft };
+
 export interface TransactionRequest<
   C extends ContractRef = ContractRef,
   F extends WriteFunctionName<RoleOf<C>> = WriteFunctionName<RoleOf<C>>,
@@ -65,7 +75,7 @@ export interface TransactionRequest<
   readonly fn: F;
   readonly args: FunctionArgs<RoleOf<C>, F>;
   readonly value?: bigint;
-  readonly approve?: { readonly token: SpentToken; readonly amount: bigint };
+  readonly approve?: TransactionApproval;
   /** Queries of the shared data cache to refresh once the api has indexed the transaction. */
   readonly invalidate?: readonly QueryKey[];
 }

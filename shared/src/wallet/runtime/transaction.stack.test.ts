@@ -191,6 +191,50 @@ it('approves the maximum uint256 once when the allowance is short, then buys; th
   expect(again.some((s) => s.step === 'approve')).toBe(false);
 });
 
+it("lets the marketplace hold the caller's Licenses once (setApprovalForAll) before a listing; the next listing asks nothing", async () => {
+  const marketplace = runtime.contractAddress('0x7a69', 'licenseMarketplace');
+  if (marketplace === null) throw new Error('no License marketplace on the devnet');
+  const price = await shared.readContract('0x7a69', 'license', 'typePrice', [0]);
+  await mintUsdt(price * 2n);
+  const tokenIds: bigint[] = [];
+  for (let i = 0; i < 2; i++) {
+    const bought = await runtime.executeTransaction(
+      { contract: 'license', fn: 'buy', args: [0], approve: { token: 'payToken', amount: price } },
+      MESSAGES,
+      () => undefined,
+    );
+    expect(bought.ok).toBe(true);
+    tokenIds.push(await shared.readContract('0x7a69', 'license', 'totalMinted', []));
+  }
+  const [first, second] = tokenIds as [bigint, bigint];
+  expect(await shared.readContract('0x7a69', 'license', 'isApprovedForAll', [account, marketplace])).toBe(false);
+
+  const phases: TxState[] = [];
+  const before = await nonce();
+  const listed = await runtime.executeTransaction(
+    { contract: 'licenseMarketplace', fn: 'listForSale', args: [first, price], approve: { nft: 'license' } },
+    MESSAGES,
+    (state) => phases.push(state),
+  );
+  expect(listed).toMatchObject({ ok: true, phase: 'confirmed' });
+  expect(await nonce()).toBe(before + 2); // setApprovalForAll + listForSale
+  expect(await shared.readContract('0x7a69', 'license', 'isApprovedForAll', [account, marketplace])).toBe(true);
+  expect(await shared.readContract('0x7a69', 'license', 'ownerOf', [first])).toBe(marketplace);
+  const approvals = phases.filter((s) => s.step === 'approve');
+  expect(approvals.map((s) => s.phase)).toContain('approving');
+  expect(approvals.every((s) => s.values?.symbol === 'PRDSL')).toBe(true);
+
+  const again: TxState[] = [];
+  const relisted = await runtime.executeTransaction(
+    { contract: 'licenseMarketplace', fn: 'listForSale', args: [second, price], approve: { nft: 'license' } },
+    MESSAGES,
+    (state) => again.push(state),
+  );
+  expect(relisted.ok).toBe(true);
+  expect(await nonce()).toBe(before + 3); // the listing alone
+  expect(again.some((s) => s.step === 'approve')).toBe(false);
+});
+
 it('reports a revert with its decoded custom error and sends nothing', async () => {
   const { id } = await openMarket();
   const before = await nonce();

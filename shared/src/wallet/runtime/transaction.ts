@@ -9,7 +9,14 @@ import { queryClient, queryKeys } from '../../query/queryClient';
 import { accountAtom, chainIdAtom, desireChainIdAtom } from '../../state/atoms';
 import { prdsStore } from '../../state/store';
 import { explorerTxUrl } from '../chainLinks';
-import { DEFAULT_TX_MESSAGES, type TransactionRequest, type TxMessages, type TxResult, type TxState } from '../transactionTypes';
+import {
+  DEFAULT_TX_MESSAGES,
+  type TransactionApproval,
+  type TransactionRequest,
+  type TxMessages,
+  type TxResult,
+  type TxState,
+} from '../transactionTypes';
 import { browserProvider, contractAddress, contractOn, readContract, readProvider, roleOf } from './chainAccess';
 import { decodeRevert, isInsufficientFunds, isUserRejection, walletMessage } from './errors';
 import { currentProvider } from './session';
@@ -162,6 +169,43 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmedId }, hash };
 }
 
+/**
+ * The approval a request still needs, or null: a token allowance below the amount gets the maximum
+ * uint256 (spec §9); NFTs the called contract may not move yet get `setApprovalForAll` once.
+ */
+async function approvalStep(
+  approve: TransactionApproval,
+  common: Pick<Step, 'chainId' | 'account' | 'provider'>,
+  target: Address,
+): Promise<Step | null> {
+  if ('token' in approve) {
+    const { token, amount } = approve;
+    const allowance = await readContract(common.chainId, token, 'allowance', [common.account, target]);
+    if (allowance >= amount) return null;
+    return {
+      ...common,
+      role: token,
+      abi: erc20Abi,
+      fn: 'approve',
+      args: [target, MAX_UINT256],
+      value: 0n,
+      kind: 'approve',
+      values: { symbol: TOKENS[token].symbol },
+    };
+  }
+  const { nft } = approve;
+  if (await readContract(common.chainId, nft, 'isApprovedForAll', [common.account, target])) return null;
+  return {
+    ...common,
+    role: nft,
+    fn: 'setApprovalForAll',
+    args: [target, true],
+    value: 0n,
+    kind: 'approve',
+    values: { symbol: await readContract(common.chainId, nft, 'symbol', []) },
+  };
+}
+
 /** The flow's queries, the chain reads and the account's (its /api/user/info query included). */
 function refreshKeys(request: TransactionRequest, chainId: ChainId, account: string) {
   return [...(request.invalidate ?? []), queryKeys.chain(chainId), queryKeys.account(account)];
@@ -198,24 +242,10 @@ export async function executeTransaction(request: TransactionRequest, messages: 
   const common = { chainId: desired, account, provider };
   try {
     if (request.approve) {
-      const token = request.approve.token;
-      const allowance = await readContract(desired, token, 'allowance', [account, target]);
-      if (allowance < request.approve.amount) {
-        const approval = await runStep(
-          {
-            ...common,
-            role: token,
-            abi: erc20Abi,
-            fn: 'approve',
-            args: [target, MAX_UINT256],
-            value: 0n,
-            kind: 'approve',
-            values: { symbol: TOKENS[token].symbol },
-          },
-          messages,
-          update,
-        );
-        if (approval.state.phase !== 'confirmed') return finish(approval.state);
+      const approval = await approvalStep(request.approve, common, target);
+      if (approval !== null) {
+        const approved = await runStep(approval, messages, update);
+        if (approved.state.phase !== 'confirmed') return finish(approved.state);
       }
     }
     const main = await runStep(
