@@ -14,7 +14,7 @@ import {
   UnixTime,
 } from "./common";
 import { LabelSchema, MarketStateSchema, MarketSummary } from "./markets";
-import { PositionOption, TradeItem, TrackRecord } from "./market";
+import { PositionView, TradeItem, TrackRecord } from "./market";
 
 export const AccountBody = Type.Object({ account: Address });
 export const AccountPagedBody = Type.Object({ account: Address, ...Paging });
@@ -44,16 +44,8 @@ export const UserInfoExtra = Type.Object({
 });
 export type UserInfoExtra = Answer<typeof UserInfoExtra>;
 
-export const HoldingView = Type.Object({
-  options: Type.Array(PositionOption),
-  invested: Amount,
-  pendingPayoff: Amount,
-  payout: Amount,
-  refund: Amount,
-  received: Amount,
-  claimed: Type.Boolean(),
-  profit: Nullable("string", { pattern: "^-?[0-9]+$", description: "Settled markets only" }),
-});
+/** An account's holding in one market as the portfolio lists it: the detail's position without the account. */
+export const HoldingView = Type.Omit(PositionView, ["account"]);
 export type HoldingView = Answer<typeof HoldingView>;
 export const BoughtItem = Type.Object({ market: MarketSummary, position: HoldingView });
 export const BoughtData = PagedList(BoughtItem);
