@@ -20,6 +20,8 @@ export interface NewMarket {
   options: readonly string[];
   description: string;
   resolutionSource: string;
+  url?: string;
+  content?: string;
   /** Seconds from the chain's now. */
   tradingFor: number;
   expiresAfter: number;
@@ -71,7 +73,7 @@ export class ResolutionChain extends Devnet {
 
   /** Submits the market's texts to the private api (so it lists it) and checks the hash is approved. */
   async submitMetadata(
-    market: Pick<NewMarket, 'event' | 'category' | 'options' | 'description' | 'resolutionSource'>,
+    market: Pick<NewMarket, 'event' | 'category' | 'options' | 'description' | 'resolutionSource' | 'url' | 'content'>,
   ): Promise<string> {
     const answer = await this.api<{ status: string; hash: string | null; reason: string | null }>(
       '/api/issue/submit-underlying',
@@ -81,6 +83,8 @@ export class ResolutionChain extends Devnet {
         options: [...market.options],
         description: market.description,
         resolutionSource: market.resolutionSource,
+        ...(market.url === undefined ? {} : { url: market.url }),
+        ...(market.content === undefined ? {} : { content: market.content }),
         language: 'en',
       },
     );
@@ -106,6 +110,8 @@ export class ResolutionChain extends Devnet {
         options: market.options,
         description: market.description,
         resolutionSource: market.resolutionSource,
+        url: market.url,
+        content: market.content,
         lastTradingTime,
         expirationTime,
         liquidity: market.liquidity,
