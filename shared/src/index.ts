@@ -139,6 +139,7 @@ export {
   type RouteName,
   type PortfolioTab,
   type MarketListParams,
+  type LicenseMarketParams,
   type PathId,
 } from './routes/paths';
 export { REMOTE_NAMES, isRemoteName, type RemoteName } from './routes/remoteNames';
@@ -215,7 +216,7 @@ export type {
   RoleOf,
   WriteFunctionName,
 } from './contracts/contractTypes';
-export { hasRole, optionalContract } from './contracts/roles';
+export { optionalContract } from './contracts/roles';
 
 // Markets
 export { MARKET_STATE_LABELS, isMarketLabelKey, type MarketLabelKey } from './markets/marketStateLabels';

@@ -1,8 +1,6 @@
-import type { MessageDescriptor } from '@prds/shared';
+import { LICENSE_TYPES, type LicenseType, type MessageDescriptor } from '@prds/shared';
 
-/** The License types (spec §3), in the order the sale shows them. */
-export const LICENSE_TYPES = ['common', 'scarcity', 'attributive'] as const;
-export type LicenseType = (typeof LICENSE_TYPES)[number];
+export { LICENSE_TYPES, type LicenseType };
 
 export const LICENSE_TYPE_LABEL = {
   common: { id: 'license.type.common' },
@@ -10,5 +8,10 @@ export const LICENSE_TYPE_LABEL = {
   attributive: { id: 'license.type.attributive' },
 } as const satisfies Record<LicenseType, MessageDescriptor>;
 
-/** Spec §1/§9: each License issues 10 markets. */
+/** The type as `License.buy` takes it: its index in the contract's `LicenseType` enum (the api's list keeps that order). */
+export function licenseTypeIndex(type: LicenseType): number {
+  return LICENSE_TYPES.indexOf(type);
+}
+
+/** Spec §1/§9: each License issues 10 markets (the sale answer carries the deployed figure). */
 export const MARKETS_PER_LICENSE = 10;

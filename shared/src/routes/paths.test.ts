@@ -38,6 +38,10 @@ describe('paths', () => {
     expect(paths.market({ sort: 'newest', category: 'crypto' })).toBe('/market?sort=newest&category=crypto');
     expect(paths.issue({ license: 12n })).toBe('/issue?license=12');
     expect(paths.issue({})).toBe('/issue');
+    expect(paths.nft({ kind: 'rent', type: 'common', sort: 'availableTimesDesc' })).toBe(
+      '/nft?kind=rent&type=common&sort=availableTimesDesc',
+    );
+    expect(paths.nft({})).toBe('/nft');
   });
 
   it.each(PORTFOLIO_TABS)('links to the portfolio tab %s', (tab) => {

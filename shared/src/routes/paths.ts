@@ -1,4 +1,5 @@
 import type { MarketCategory } from '@prds/contracts/metadata';
+import type { LicenseMarketKind, LicenseMarketSort, LicenseType } from '../licenses/licenseApi';
 import type { MarketListSort, MarketListStatus } from '../markets/marketApi';
 
 /**
@@ -36,6 +37,13 @@ export interface MarketListParams {
   readonly status?: MarketListStatus;
 }
 
+/** The License market's filters as /nft carries them (`/nft?kind=rent&type=common&sort=priceAsc`); absent means the default. */
+export interface LicenseMarketParams {
+  readonly kind?: LicenseMarketKind;
+  readonly type?: LicenseType | 'all';
+  readonly sort?: LicenseMarketSort;
+}
+
 /** What can name a market or a License in a URL: the api's decimal string, or the chain's integer. */
 export type PathId = string | number | bigint;
 
@@ -66,7 +74,7 @@ export const paths = {
   deposit: () => ROUTES.deposit,
   /** `license`: the License to issue with, chosen in the form when it arrives. */
   issue: (params: { readonly license?: PathId } = {}) => withQuery(ROUTES.issue, params),
-  nft: () => ROUTES.nft,
+  nft: (params: LicenseMarketParams = {}) => withQuery(ROUTES.nft, { ...params }),
   nftMine: () => ROUTES.nftMine,
   nftPacket: () => ROUTES.nftPacket,
   license: () => ROUTES.license,

@@ -1,79 +1,83 @@
-import { Card, EmptyState, FormattedMessage, PAY_TOKEN, Page, PageHeading, styled } from '@prds/shared';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  EmptyState,
+  ErrorNotice,
+  FormattedMessage,
+  Page,
+  PageHeading,
+  Skeleton,
+  paths,
+  styled,
+  useWallet,
+} from '@prds/shared';
+import { WalletNotice } from '../common/WalletNotice';
 import { LicenseTabs } from '../LicenseTabs';
+import { LicenseTransactions } from './LicenseTransactions';
+import { MyLicenseCard } from './MyLicenseCard';
+import { useMyLicenses } from './useMyLicenses';
 
-const Actions = styled.dl`
+const Grid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.spacing.md};
-  grid-template-columns: minmax(0, 1fr);
-  margin: ${({ theme }) => theme.spacing.md} 0 0;
-
-  @media ${({ theme }) => theme.breakpoints.tablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  dt {
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-  }
-  dd {
-    margin: ${({ theme }) => theme.spacing.xs} 0 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 18em), 1fr));
 `;
 
-const Title = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
-
-/** `/nft/mine`: the wallet's Licenses and what can be done with them. */
+/** `/nft/mine`: every License the wallet owns or rents, its state, what it allows, and its transactions. */
 export function MyLicensePage() {
+  const wallet = useWallet();
+  const account = wallet.isConnected ? (wallet.account?.toLowerCase() ?? null) : null;
+  const mine = useMyLicenses(account);
   return (
     <Page data-testid="page-nft-mine">
       <PageHeading description={<FormattedMessage id="license.mine.intro" />}>
         <FormattedMessage id="license.mine.title" />
       </PageHeading>
       <LicenseTabs />
-      <EmptyState data-testid="license-mine-empty" title={<FormattedMessage id="license.mine.connect" />} />
-      <Card as="section" aria-labelledby="license-actions-title">
-        <Title id="license-actions-title">
-          <FormattedMessage id="license.mine.actionsTitle" />
-        </Title>
-        <Actions>
-          <div data-testid="license-action-sell">
-            <dt>
-              <FormattedMessage id="license.action.sell" />
-            </dt>
-            <dd>
-              <FormattedMessage id="license.action.sellDesc" />
-            </dd>
-          </div>
-          <div data-testid="license-action-rent">
-            <dt>
-              <FormattedMessage id="license.action.rent" />
-            </dt>
-            <dd>
-              <FormattedMessage id="license.action.rentDesc" />
-            </dd>
-          </div>
-          <div data-testid="license-action-mint">
-            <dt>
-              <FormattedMessage id="license.action.mint" />
-            </dt>
-            <dd>
-              <FormattedMessage id="license.action.mintDesc" values={{ symbol: PAY_TOKEN.symbol }} />
-            </dd>
-          </div>
-          <div data-testid="license-action-cancel-rent">
-            <dt>
-              <FormattedMessage id="license.action.cancelRent" />
-            </dt>
-            <dd>
-              <FormattedMessage id="license.action.cancelRentDesc" />
-            </dd>
-          </div>
-        </Actions>
-      </Card>
+      {account === null ? (
+        <EmptyState
+          data-testid="license-mine-empty"
+          title={<FormattedMessage id="license.mine.connect" />}
+          action={<WalletNotice testId="license-mine-connect" />}
+        />
+      ) : mine.isError && mine.licenses.length === 0 ? (
+        <ErrorNotice error={mine.error} onRetry={() => void mine.refetch()} data-testid="license-mine-error" />
+      ) : mine.isPending ? (
+        <Grid aria-busy="true">
+          {[0, 1].map((n) => (
+            <Skeleton key={n} height="12em" />
+          ))}
+        </Grid>
+      ) : mine.licenses.length === 0 ? (
+        <EmptyState
+          data-testid="license-mine-none"
+          title={<FormattedMessage id="license.mine.none" />}
+          action={
+            <Link to={paths.nft()}>
+              <FormattedMessage id="license.mine.getOne" />
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <Grid data-testid="license-mine-list" data-total={mine.total}>
+            {mine.licenses.map((license) => (
+              <MyLicenseCard key={license.tokenId} license={license} />
+            ))}
+          </Grid>
+          {mine.hasNextPage && (
+            <Button
+              variant="secondary"
+              loading={mine.isFetchingNextPage}
+              onClick={() => void mine.fetchNextPage({ cancelRefetch: false })}
+              data-testid="license-mine-more"
+            >
+              <FormattedMessage id="license.mine.more" />
+            </Button>
+          )}
+        </>
+      )}
+      {account !== null && <LicenseTransactions account={account} />}
     </Page>
   );
 }

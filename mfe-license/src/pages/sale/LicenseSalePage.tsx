@@ -1,7 +1,23 @@
 import { Link } from 'react-router-dom';
-import { Badge, Button, Card, FormattedMessage, PAY_TOKEN, Page, PageHeading, paths, styled } from '@prds/shared';
+import { Card, ErrorNotice, FormattedMessage, Muted, PAY_TOKEN, Page, PageHeading, paths, styled, useWallet } from '@prds/shared';
+import { Usdt } from '../common/Usdt';
+import { usePayBalance } from '../common/usePayBalance';
 import { LicenseTabs } from '../LicenseTabs';
-import { LICENSE_TYPES, LICENSE_TYPE_LABEL, MARKETS_PER_LICENSE } from '../licenseTypes';
+import { LICENSE_TYPES, MARKETS_PER_LICENSE } from '../licenseTypes';
+import { LicenseMarket } from '../market/LicenseMarket';
+import { MintCard } from './MintCard';
+import { useLicenseSale } from './useLicenseSale';
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const SectionTitle = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
 
 const Grid = styled.div`
   display: grid;
@@ -13,38 +29,6 @@ const Grid = styled.div`
   }
 `;
 
-const TypeCard = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
-const IssuesBadge = styled(Badge)`
-  align-self: flex-start;
-`;
-
-const TypeTitle = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-`;
-
-const Row = styled.p`
-  display: flex;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-
-  strong {
-    color: ${({ theme }) => theme.colors.text};
-  }
-`;
-
-const Note = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 const PacketCard = styled(Card)`
   display: flex;
   flex-wrap: wrap;
@@ -53,59 +37,63 @@ const PacketCard = styled(Card)`
   gap: ${({ theme }) => theme.spacing.sm};
 `;
 
-/** No price is shown until the chain is read: a guessed price would be worse than none. */
-const UNKNOWN_PRICE = '--';
+const PacketTitle = styled.h3`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
 
-/** `/nft` (default child): mint a License of each type, or a packet. */
+/** `/nft` (default child): mint a License of each type, buy a packet, or buy or rent one on the License market. */
 export function LicenseSalePage() {
+  const sale = useLicenseSale();
+  const wallet = useWallet();
+  const balance = usePayBalance();
+  const issues = sale.data?.issuesPerLicense ?? MARKETS_PER_LICENSE;
   return (
     <Page data-testid="page-nft-sale">
       <PageHeading
-        description={
-          <FormattedMessage id="license.sale.intro" values={{ count: MARKETS_PER_LICENSE, symbol: PAY_TOKEN.symbol }} />
-        }
+        description={<FormattedMessage id="license.sale.intro" values={{ count: issues, symbol: PAY_TOKEN.symbol }} />}
       >
         <FormattedMessage id="license.sale.title" />
       </PageHeading>
       <LicenseTabs />
-      <Note role="note" data-testid="license-price-note">
-        <FormattedMessage id="license.sale.priceUnavailable" />
-      </Note>
-      <Grid>
-        {LICENSE_TYPES.map((type) => (
-          <TypeCard key={type} as="article" aria-labelledby={`license-type-${type}`} data-testid={`license-type-${type}`}>
-            <IssuesBadge tone="primary">
-              <FormattedMessage id="license.sale.issues" values={{ count: MARKETS_PER_LICENSE }} />
-            </IssuesBadge>
-            <TypeTitle id={`license-type-${type}`}>
-              <FormattedMessage {...LICENSE_TYPE_LABEL[type]} />
-            </TypeTitle>
-            <Row>
-              <FormattedMessage id="license.sale.price" />
-              <strong>{UNKNOWN_PRICE}</strong>
-            </Row>
-            <Button disabled block>
-              <FormattedMessage id="license.action.mint" />
-            </Button>
-            <Note>
-              <FormattedMessage id="license.sale.connectToMint" />
-            </Note>
-          </TypeCard>
-        ))}
-      </Grid>
-      <PacketCard as="section" aria-labelledby="license-packet-title">
-        <div>
-          <TypeTitle id="license-packet-title">
-            <FormattedMessage id="license.packet.title" />
-          </TypeTitle>
-          <Note>
-            <FormattedMessage id="license.packet.intro" />
-          </Note>
-        </div>
-        <Link to={paths.nftPacket()} data-testid="license-packet-link">
-          <FormattedMessage id="license.packet.link" />
-        </Link>
-      </PacketCard>
+      <Section aria-labelledby="license-mint-title">
+        <SectionTitle id="license-mint-title">
+          <FormattedMessage id="license.sale.mintTitle" />
+        </SectionTitle>
+        {wallet.isConnected && (
+          <Muted data-testid="license-balance" data-value={balance?.toString() ?? ''}>
+            <FormattedMessage id="license.balanceLine" values={{ amount: <Usdt wei={balance} /> }} />
+          </Muted>
+        )}
+        {sale.isError ? (
+          <ErrorNotice error={sale.error} onRetry={() => void sale.refetch()} data-testid="license-sale-error" />
+        ) : (
+          <Grid>
+            {LICENSE_TYPES.map((type) => (
+              <MintCard
+                key={type}
+                type={type}
+                sale={sale.data?.types.find((t) => t.type === type) ?? null}
+                issuesPerLicense={issues}
+              />
+            ))}
+          </Grid>
+        )}
+        <PacketCard as="section" aria-labelledby="license-packet-title">
+          <div>
+            <PacketTitle id="license-packet-title">
+              <FormattedMessage id="license.packet.title" />
+            </PacketTitle>
+            <Muted>
+              <FormattedMessage id="license.packet.intro" />
+            </Muted>
+          </div>
+          <Link to={paths.nftPacket()} data-testid="license-packet-link">
+            <FormattedMessage id="license.packet.link" />
+          </Link>
+        </PacketCard>
+      </Section>
+      <LicenseMarket />
     </Page>
   );
 }

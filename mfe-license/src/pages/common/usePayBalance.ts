@@ -1,0 +1,15 @@
+import { PAY_TOKEN, useUserInfo, useWallet, type UserInfo } from '@prds/shared';
+
+const selectPayBalance = (info: UserInfo) => info.fundData.find((fund) => fund.symbol === PAY_TOKEN.symbol)?.balance;
+
+/**
+ * The connected wallet's pay-token (USDT) balance in wei, from the shared user info (a transaction's
+ * refresh of the account refetches it); null while unknown or not connected, when the chain alone
+ * refuses an overspend.
+ */
+export function usePayBalance(): bigint | null {
+  const { isConnected } = useWallet();
+  const { data } = useUserInfo({ select: selectPayBalance });
+  if (!isConnected || data === undefined || !/^\d+$/.test(data)) return null;
+  return BigInt(data);
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  ErrorText,
+  FormattedMessage,
+  Modal,
+  Muted,
+  TransactionStatus,
+  paths,
+  queryKeys,
+  useTransaction,
+  type LicenseView,
+} from '@prds/shared';
+import { validateCount } from '../common/amountInput';
+import { DialogForm, Total } from '../common/dialogParts';
+import { Facts } from '../common/Facts';
+import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
+import { COUNT_ERROR_MESSAGE, RENT_TX_MESSAGES } from '../common/licenseMessages';
+import { NumberField } from '../common/NumberField';
+import { Usdt } from '../common/Usdt';
+import { usePayBalance } from '../common/usePayBalance';
+import { rentQuote } from './rentQuote';
+
+/**
+ * Rent a License for N days: the total (price per day × days) is shown before anything is signed,
+ * and `LicenseMarketplace.rent(tokenId, days, pricePerDay)` refuses a changed price.
+ */
+export function RentDialog({ license, onClose }: { license: LicenseView; onClose: () => void }) {
+  const balance = usePayBalance();
+  const tx = useTransaction(RENT_TX_MESSAGES);
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [short, setShort] = useState(false);
+  const maxDays = license.rentMaxDays ?? 0;
+  const check = validateCount(text, 1, maxDays);
+  const quote = check.ok ? rentQuote(license, check.value) : null;
+  const done = tx.state?.phase === 'confirmed';
+  const problem = !check.ok && (check.error !== 'empty' || submitted) ? check.error : null;
+
+  const rent = async () => {
+    setSubmitted(true);
+    if (!check.ok || quote === null || license.rentPricePerDay === null) return;
+    if (balance !== null && balance < quote.cost) {
+      setShort(true);
+      return;
+    }
+    setShort(false);
+    await tx.run({
+      contract: 'licenseMarketplace',
+      fn: 'rent',
+      args: [BigInt(license.tokenId), check.value, BigInt(license.rentPricePerDay)],
+      approve: { token: 'payToken', amount: quote.cost },
+      invalidate: [queryKeys.licenses],
+    });
+  };
+
+  return (
+    <Modal
+      title={<FormattedMessage id="license.market.rentTitle" />}
+      onClose={onClose}
+      data-testid="license-rent-dialog"
+      closeTestId="license-dialog-close"
+    >
+      <DialogForm
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!done) void rent();
+        }}
+      >
+        <LicenseTitle license={license} />
+        <Facts
+          facts={[
+            {
+              key: 'pricePerDay',
+              label: <FormattedMessage id="license.market.pricePerDay" />,
+              value: <Usdt wei={license.rentPricePerDay} />,
+            },
+            {
+              key: 'availableTimes',
+              label: <FormattedMessage id="license.item.availableTimes" />,
+              value: license.availableTimes,
+            },
+            { key: 'balance', label: <FormattedMessage id="license.balance" />, value: <Usdt wei={balance} /> },
+          ]}
+        />
+        <LicenseProperties properties={license.properties} />
+        <NumberField
+          label={<FormattedMessage id="license.market.rentDays" />}
+          hint={<FormattedMessage id="license.market.rentDaysHint" values={{ max: maxDays }} />}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setShort(false);
+          }}
+          error={
+            problem === null ? null : <FormattedMessage {...COUNT_ERROR_MESSAGE[problem]} values={{ min: 1, max: maxDays }} />
+          }
+          errorKind={problem ?? undefined}
+          testId="license-rent-days"
+        />
+        <Total data-testid="license-rent-total" data-value={quote?.cost.toString() ?? ''} aria-live="polite">
+          <FormattedMessage id="license.market.rentTotal" />
+          <strong>{quote === null ? '--' : <Usdt wei={quote.cost} />}</strong>
+        </Total>
+        {quote !== null && (
+          <Muted data-testid="license-rent-terms">
+            <FormattedMessage id="license.market.rentTerms" values={{ days: check.ok ? check.value : 0, issues: quote.issues }} />
+          </Muted>
+        )}
+        {short && (
+          <ErrorText role="alert" data-testid="license-rent-error">
+            <FormattedMessage id="license.error.insufficientBalance" />
+          </ErrorText>
+        )}
+        {done ? (
+          <Link to={paths.nftMine()} data-testid="license-see-mine">
+            <FormattedMessage id="license.market.seeMine" />
+          </Link>
+        ) : (
+          <Button type="submit" size="lg" block loading={tx.busy} data-testid="license-rent-confirm">
+            <FormattedMessage id="license.market.rentConfirm" />
+          </Button>
+        )}
+        <TransactionStatus state={tx.state} />
+      </DialogForm>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The License market's filters live in the URL (`/nft?kind=rent&type=common&sort=priceAsc`), like the
+ * market list's: a filtered market can be bookmarked, shared and restored by Back. Defaults are left
+ * out, so the plain `/nft` means "every listing, newest first".
+ */
+import {
+  LICENSE_MARKET_KINDS,
+  LICENSE_MARKET_SORTS,
+  LICENSE_TYPES,
+  type LicenseMarketKind,
+  type LicenseMarketParams,
+  type LicenseMarketQuery,
+  type LicenseMarketSort,
+  type LicenseType,
+} from '@prds/shared';
+
+export const LICENSE_TYPE_FILTERS = ['all', ...LICENSE_TYPES] as const;
+export type LicenseTypeFilter = LicenseType | 'all';
+
+export interface LicenseMarketFilters {
+  readonly kind: LicenseMarketKind;
+  readonly type: LicenseTypeFilter;
+  readonly sort: LicenseMarketSort;
+}
+
+export const DEFAULT_LICENSE_MARKET_FILTERS: LicenseMarketFilters = { kind: 'all', type: 'all', sort: 'newest' };
+
+// The URL's parameter names are paths.nft's, so a link built elsewhere opens the market filtered.
+const PARAM = { kind: 'kind', type: 'type', sort: 'sort' } as const satisfies Record<
+  keyof LicenseMarketFilters,
+  keyof LicenseMarketParams
+>;
+
+function pick<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
+  return allowed.find((candidate) => candidate === value) ?? fallback;
+}
+
+/** Reads the filters from the URL; an unknown or malformed value falls back to its default. */
+export function parseLicenseMarketFilters(params: URLSearchParams): LicenseMarketFilters {
+  return {
+    kind: pick(LICENSE_MARKET_KINDS, params.get(PARAM.kind), DEFAULT_LICENSE_MARKET_FILTERS.kind),
+    type: pick(LICENSE_TYPE_FILTERS, params.get(PARAM.type), DEFAULT_LICENSE_MARKET_FILTERS.type),
+    sort: pick(LICENSE_MARKET_SORTS, params.get(PARAM.sort), DEFAULT_LICENSE_MARKET_FILTERS.sort),
+  };
+}
+
+/** Writes the filters into a copy of `base` (other parameters kept); a default value is removed. */
+export function writeLicenseMarketFilters(
+  filters: LicenseMarketFilters,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const field of ['kind', 'type', 'sort'] as const) {
+    if (filters[field] === DEFAULT_LICENSE_MARKET_FILTERS[field]) next.delete(PARAM[field]);
+    else next.set(PARAM[field], filters[field]);
+  }
+  return next;
+}
+
+/** The api's body for the filters (without the page). */
+export function toLicenseMarketQuery(filters: LicenseMarketFilters): LicenseMarketQuery {
+  return { kind: filters.kind, type: filters.type, sort: filters.sort };
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorNotice,
+  FormattedMessage,
+  Skeleton,
+  explorerTxUrl,
+  shortAddress,
+  styled,
+  useIntl,
+  useWallet,
+  type LicenseEventKind,
+  type LicenseEventView,
+  type MessageDescriptor,
+} from '@prds/shared';
+import { Usdt } from '../common/Usdt';
+import { TRANSACTIONS_PAGE_SIZE, useMyLicenseTransactions } from './useMyLicenses';
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+const List = styled.ol`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => theme.spacing.sm} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  &:last-of-type {
+    border-bottom: 0;
+  }
+  strong {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  small {
+    grid-column: 1 / -1;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Amount = styled.span`
+  font-variant-numeric: tabular-nums;
+  text-align: end;
+`;
+
+const Mono = styled.span`
+  font-family: ${({ theme }) => theme.font.mono};
+  unicode-bidi: isolate;
+  direction: ltr;
+`;
+
+const Pager = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin-top: ${({ theme }) => theme.spacing.md};
+`;
+
+const KIND: Record<LicenseEventKind, MessageDescriptor> = {
+  minted: { id: 'license.event.minted' },
+  transfer: { id: 'license.event.transfer' },
+  listed_for_sale: { id: 'license.event.listedForSale' },
+  sale_cancelled: { id: 'license.event.saleCancelled' },
+  sold: { id: 'license.event.sold' },
+  listed_for_rent: { id: 'license.event.listedForRent' },
+  rent_cancelled: { id: 'license.event.rentCancelled' },
+  rented: { id: 'license.event.rented' },
+  used: { id: 'license.event.used' },
+  recycled: { id: 'license.event.recycled' },
+};
+
+function EventRow({ event, account }: { event: LicenseEventView; account: string }) {
+  const intl = useIntl();
+  const { desiredChainId } = useWallet();
+  const link = explorerTxUrl(desiredChainId, event.txHash);
+  // The other side of a sale or rental, as this account sees it.
+  const other = event.from === account ? event.to : event.to === account ? event.from : null;
+  return (
+    <Row data-testid="license-event" data-kind={event.kind} data-token-id={event.tokenId}>
+      <span>
+        <strong>
+          <FormattedMessage {...KIND[event.kind]} />
+        </strong>{' '}
+        <FormattedMessage id="license.event.token" values={{ tokenId: event.tokenId }} />
+      </span>
+      <Amount>{event.price === null ? '' : <Usdt wei={event.price} />}</Amount>
+      <small>
+        {intl.formatDate(event.time * 1000, { dateStyle: 'medium', timeStyle: 'short' })}
+        {other !== null && (
+          <>
+            {' · '}
+            <FormattedMessage id="license.event.with" values={{ address: <Mono title={other}>{shortAddress(other)}</Mono> }} />
+          </>
+        )}
+        {' · '}
+        {link === null ? (
+          <Mono title={event.txHash}>{shortAddress(event.txHash)}</Mono>
+        ) : (
+          <a href={link} target="_blank" rel="noreferrer noopener">
+            <FormattedMessage id="tx.viewOnExplorer" />
+          </a>
+        )}
+      </small>
+    </Row>
+  );
+}
+
+/** The account's License transactions (`/api/ticket/transactions`), newest first, a page at a time. */
+export function LicenseTransactions({ account }: { account: string }) {
+  const [page, setPage] = useState(1);
+  const query = useMyLicenseTransactions(account, page);
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / TRANSACTIONS_PAGE_SIZE));
+  return (
+    <Card as="section" aria-labelledby="license-transactions-title" data-testid="license-transactions">
+      <Title id="license-transactions-title">
+        <FormattedMessage id="license.transactions.title" />
+      </Title>
+      {query.isError && query.data === undefined ? (
+        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data === undefined ? (
+        <Skeleton height="6em" />
+      ) : query.data.total === 0 ? (
+        <EmptyState title={<FormattedMessage id="license.transactions.empty" />} />
+      ) : (
+        <>
+          <List aria-busy={query.isPlaceholderData} data-total={query.data.total}>
+            {query.data.list.map((event) => (
+              <EventRow key={`${event.txHash}-${event.logIndex}`} event={event} account={account} />
+            ))}
+          </List>
+          {pages > 1 && (
+            <Pager>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+                data-testid="license-transactions-prev"
+              >
+                <FormattedMessage id="license.transactions.prev" />
+              </Button>
+              <span data-testid="license-transactions-page">
+                <FormattedMessage id="license.transactions.page" values={{ page, pages }} />
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+                data-testid="license-transactions-next"
+              >
+                <FormattedMessage id="license.transactions.next" />
+              </Button>
+            </Pager>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+import { fetchLicenseSale, licenseQueryKeys, useQuery } from '@prds/shared';
+
+/** `/api/ticket-sale/sale`: the primary sale as the chain has it (prices, properties, minted and left), and the packets. */
+export function useLicenseSale() {
+  return useQuery({ queryKey: licenseQueryKeys.sale, queryFn: () => fetchLicenseSale() });
+}
