@@ -26,16 +26,8 @@ export async function captureStep(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: path.join(MARKET_SCREENSHOT_DIR, `${file}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** Nothing wider than the viewport: the document cannot be scrolled sideways. */
-export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `page ${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(
-    innerWidth,
-  );
-}
+// Kept importable from here for the market specs; it is every page's check.
+export { expectNoHorizontalOverflow } from './pageChecks';
 
 // ---------------------------------------------------------------- list
 
