@@ -53,10 +53,11 @@ export const PLAIN_LABELS = [
 ] as const;
 export const OUTCOME_FORMS = ["Occurred", "NotOccurred", "Option"] as const;
 export type LabelKey = (typeof PLAIN_LABELS)[number] | `${OutcomeLabel}${(typeof OUTCOME_FORMS)[number]}`;
-export const LABEL_KEYS: readonly LabelKey[] = [
-  ...PLAIN_LABELS,
-  ...OUTCOME_LABELS.flatMap((base) => OUTCOME_FORMS.map((form) => `${base}${form}` as const)),
-];
+function labelKeys(): readonly LabelKey[] {
+  return [...PLAIN_LABELS, ...OUTCOME_LABELS.flatMap((base) => OUTCOME_FORMS.map((form) => `${base}${form}` as const))];
+}
+/** Every label key (the api's schema enum). Pure: a page bundle that does not read it drops it. */
+export const LABEL_KEYS = /* @__PURE__ */ labelKeys();
 
 /** The market list's status tabs; the list call also takes `all`. */
 export const STATUS_TABS = ["open", "closingSoon", "waitingResult", "challenging", "finished"] as const;
