@@ -402,9 +402,17 @@ test.describe('stored payloads in every user text field', () => {
         await expect(page.getByTestId('detail-content')).toHaveText(LONG.content);
         await page.waitForTimeout(300);
         expect([viewport.width, 'detail', await width()]).toEqual([viewport.width, 'detail', viewport.width]);
-        if (viewport.width === 1280) {
-          await page.screenshot({ path: test.info().outputPath('long-texts-detail-1280.png'), fullPage: false });
-        }
+        // The trades table does not hide the option's name behind a sideways scroll either.
+        const trades = page.getByTestId('trade-row').first();
+        await expect(trades).toContainText(LONG.option0);
+        const clipped = await trades.evaluate((row) => {
+          const scroller = row.closest('table')?.parentElement;
+          return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+        });
+        expect([viewport.width, 'trades', clipped]).toEqual([viewport.width, 'trades', 0]);
+        await page.screenshot({ path: test.info().outputPath(`long-texts-detail-${viewport.width}.png`) });
+        await page.getByTestId('detail-odds-legend').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`long-texts-legend-${viewport.width}.png`) });
       } finally {
         await context.close();
       }

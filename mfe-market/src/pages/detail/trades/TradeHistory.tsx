@@ -45,6 +45,11 @@ const Table = styled.table`
     text-align: end;
     font-variant-numeric: tabular-nums;
   }
+  /* The option is the issuer's text: its column takes the room left and wraps (UserText). */
+  td.option {
+    width: 100%;
+    white-space: normal;
+  }
   thead th {
     color: ${({ theme }) => theme.colors.textMuted};
     font-weight: ${({ theme }) => theme.font.weight.regular};
@@ -163,7 +168,7 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
                   <td data-label={labels.account}>
                     <Account title={trade.account}>{shortAddress(trade.account)}</Account>
                   </td>
-                  <td data-label={labels.option} dir="auto">
+                  <td className="option" data-label={labels.option} dir="auto">
                     <OptionName option={option(trade.option)} />
                   </td>
                   <td className="number" data-label={labels.amount}>
