@@ -6,7 +6,8 @@
 // resolution source, URL, content, evidence — show as text on every page and never run, and long
 // unbroken texts never make a page wider than the window.
 //
-// The payloads live on a devnet + api of this spec's own (ports 8646/8888, proxy 8690): a market
+// The payloads live on a devnet + api of this spec's own (ports 8647/8889, proxy 8691; the resolution
+// spec has 8645/8887/8689, the License spec 8646/8888/8690, and two workers may run them at once): a market
 // full of them on the suite's shared stack would change what the other specs count.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -267,7 +268,7 @@ const LONG = {
   content: 'Content'.repeat(600),
 } as const;
 
-const OWN_PROXY_PORT = 8690;
+const OWN_PROXY_PORT = 8691;
 let stack: Stack | undefined;
 let proxy: OwnStackProxy | undefined;
 let chain: ResolutionChain | undefined;
@@ -278,7 +279,7 @@ let challenger: Wallet | undefined;
 test.describe('stored payloads in every user text field', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    stack = await startOwnStack({ devnetPort: 8646, apiPort: 8888, name: 'stack-security' });
+    stack = await startOwnStack({ devnetPort: 8647, apiPort: 8889, name: 'stack-security' });
     chain = new ResolutionChain(stack.devnetUrl, stack.apiUrl);
     proxy = await startOwnStackProxy(stack, OWN_PROXY_PORT);
     const issuer = await chain.freshAccount();
