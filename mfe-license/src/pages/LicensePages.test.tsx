@@ -170,7 +170,7 @@ describe('Get License: the primary sale', () => {
     renderAt('/nft', { connected: true, usdt: 1_000n });
     const common = await screen.findByTestId('license-type-common');
     await waitFor(() => expect(within(common).getByTestId('license-type-price').textContent).toBe('100 USDT'));
-    expect(within(common).getByTestId('license-type-left').textContent).toBe('9993 of 10000');
+    expect(within(common).getByTestId('license-type-left').textContent).toBe('9,993 of 10,000');
     expect(within(common).getByText('Issues 10 markets')).toBeTruthy();
     expect(within(common).getByTestId('license-mint').hasAttribute('disabled')).toBe(false);
 
@@ -210,7 +210,7 @@ describe('/nft/packet', () => {
     expect(within(five).getByTestId('license-packet-contents').textContent).toBe('5 × Common');
     expect(within(five).getByTestId('license-packet-price').textContent).toBe('450 USDT');
     expect(within(five).getByTestId('fact-singly').textContent).toContain('500 USDT');
-    expect(within(five).getByTestId('license-packet-left').textContent).toBe('1998');
+    expect(within(five).getByTestId('license-packet-left').textContent).toBe('1,998');
     // Its attributive License is sold out: no packet of it is left.
     expect(within(mixed).getByTestId('license-packet-contents').textContent).toBe('2 × Common1 × Scarcity1 × Attributive');
     expect(within(mixed).getByTestId('license-packet-left').textContent).toBe('0');
@@ -430,9 +430,9 @@ describe('My License', () => {
         txHash: `0x${(page * 100 + i).toString(16).padStart(64, '0')}`,
         logIndex: 0,
         tokenId: String(page * 100 + i),
-        kind: i % 2 === 0 ? 'sold' : 'minted',
-        from: ME.toLowerCase(),
-        to: OTHER,
+        kind: i % 2 === 0 ? 'sold' : 'rented',
+        from: i % 4 === 0 ? ME.toLowerCase() : OTHER,
+        to: i % 4 === 0 ? OTHER : ME.toLowerCase(),
         price: (3n * E).toString(),
         time: 1_800_000_000,
         blockNumber: page * 100 + i,
@@ -442,9 +442,17 @@ describe('My License', () => {
     const list = await screen.findByTestId('license-transactions');
     await waitFor(() => expect(within(list).getAllByTestId('license-event')).toHaveLength(10));
     expect(within(list).getByTestId('license-transactions-page').textContent).toBe('Page 1 of 3');
-    const first = within(list).getAllByTestId('license-event')[0] as HTMLElement;
-    expect(first.textContent).toContain('Sold License #100');
-    expect(first.textContent).toContain('with 0x0000…00b2');
+    // Each sale and rental from this account's side: sold or bought, rented out or rented.
+    const rows = within(list).getAllByTestId('license-event');
+    expect(rows.slice(0, 4).map((row) => row.querySelector('strong')?.textContent)).toEqual([
+      'Sold',
+      'Rented',
+      'Bought',
+      'Rented',
+    ]);
+    expect(rows[0]?.textContent).toContain('Sold License #100');
+    expect(rows[0]?.textContent).toContain('with 0x0000…00b2');
+    expect(rows[1]?.textContent).toContain('with 0x0000…00b2');
     act(() => within(list).getByTestId('license-transactions-next').click());
     await waitFor(() => expect(within(list).getByTestId('license-transactions-page').textContent).toBe('Page 2 of 3'));
     await waitFor(() => expect(within(list).getAllByTestId('license-event')[0]?.textContent).toContain('#200'));

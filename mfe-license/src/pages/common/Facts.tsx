@@ -3,7 +3,7 @@ import { styled } from '@prds/shared';
 
 const List = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 7.5em), 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 6em), 1fr));
   gap: ${({ theme }) => theme.spacing.sm};
   margin: 0;
 

@@ -9,6 +9,7 @@ import {
   TransactionStatus,
   paths,
   queryKeys,
+  readContract,
   useTransaction,
   type LicenseView,
 } from '@prds/shared';
@@ -22,12 +23,16 @@ import { usePayBalance } from '../common/usePayBalance';
 /**
  * Buy a listed License at the price shown: `LicenseMarketplace.buy(tokenId, price)` refuses the
  * purchase if the seller relisted at another price meanwhile, so nobody pays what they did not see.
+ * After a refusal the dialog reads the listing from the chain and shows what it is now (a new price
+ * to accept with another click, or no longer for sale), rather than waiting for the api to catch up.
  */
 export function BuyDialog({ license, onClose }: { license: LicenseView; onClose: () => void }) {
   const balance = usePayBalance();
   const tx = useTransaction(BUY_TX_MESSAGES);
   const [short, setShort] = useState(false);
-  const price = license.salePrice === null ? null : BigInt(license.salePrice);
+  // The price this dialog buys at: the listing's as shown, then the chain's after a refusal; null once it is gone.
+  const [price, setPrice] = useState<bigint | null>(license.salePrice === null ? null : BigInt(license.salePrice));
+  const [changed, setChanged] = useState(false);
   const done = tx.state?.phase === 'confirmed';
 
   const buy = async () => {
@@ -37,13 +42,25 @@ export function BuyDialog({ license, onClose }: { license: LicenseView; onClose:
       return;
     }
     setShort(false);
-    await tx.run({
+    const tokenId = BigInt(license.tokenId);
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
+    const result = await tx.run({
       contract: 'licenseMarketplace',
       fn: 'buy',
-      args: [BigInt(license.tokenId), price],
+      args: [tokenId, price],
       approve: { token: 'payToken', amount: price },
       invalidate: [queryKeys.licenses],
     });
+    if (result.phase !== 'failed') return;
+    try {
+      const now = await readContract('licenseMarketplace', 'saleListing', [tokenId]);
+      const listed = BigInt(now.seller) === 0n ? null : now.price;
+      setChanged(listed !== price);
+      setPrice(listed);
+    } catch {
+      // The chain cannot be read now: the refusal's message stands, and the listing refreshes from the api.
+    }
   };
 
   return (
@@ -68,14 +85,23 @@ export function BuyDialog({ license, onClose }: { license: LicenseView; onClose:
         <LicenseProperties properties={license.properties} />
         <Total>
           <FormattedMessage id="license.market.price" />
-          <strong data-testid="license-buy-price" data-value={license.salePrice ?? ''}>
-            <Usdt wei={license.salePrice} />
+          <strong data-testid="license-buy-price" data-value={price?.toString() ?? ''}>
+            <Usdt wei={price} />
           </strong>
         </Total>
         {short && (
           <ErrorText role="alert" data-testid="license-buy-error">
             <FormattedMessage id="license.error.insufficientBalance" />
           </ErrorText>
+        )}
+        {changed && (
+          <Muted role="status" data-testid="license-buy-changed">
+            {price === null ? (
+              <FormattedMessage id="license.revert.notForSale" />
+            ) : (
+              <FormattedMessage id="license.market.priceNow" values={{ price: <Usdt wei={price} /> }} />
+            )}
+          </Muted>
         )}
         {done ? (
           <Link to={paths.nftMine()} data-testid="license-see-mine">
@@ -86,8 +112,15 @@ export function BuyDialog({ license, onClose }: { license: LicenseView; onClose:
             <Muted>
               <FormattedMessage id="license.market.buyNote" />
             </Muted>
-            <Button size="lg" block loading={tx.busy} onClick={() => void buy()} data-testid="license-buy-confirm">
-              <FormattedMessage id="license.market.buyFor" values={{ price: <Usdt wei={license.salePrice} /> }} />
+            <Button
+              size="lg"
+              block
+              loading={tx.busy}
+              disabled={price === null}
+              onClick={() => void buy()}
+              data-testid="license-buy-confirm"
+            >
+              <FormattedMessage id="license.market.buyFor" values={{ price: <Usdt wei={price} /> }} />
             </Button>
           </>
         )}

@@ -9,6 +9,7 @@ import {
   TransactionStatus,
   paths,
   queryKeys,
+  readContract,
   useTransaction,
   type LicenseView,
 } from '@prds/shared';
@@ -32,27 +33,45 @@ export function RentDialog({ license, onClose }: { license: LicenseView; onClose
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [short, setShort] = useState(false);
+  // The price per day this dialog rents at: the listing's as shown, then the chain's after a refusal; null once it is gone.
+  const [pricePerDay, setPricePerDay] = useState<bigint | null>(
+    license.rentPricePerDay === null ? null : BigInt(license.rentPricePerDay),
+  );
+  const [changed, setChanged] = useState(false);
   const maxDays = license.rentMaxDays ?? 0;
   const check = validateCount(text, 1, maxDays);
-  const quote = check.ok ? rentQuote(license, check.value) : null;
+  const quote =
+    check.ok && pricePerDay !== null ? rentQuote({ ...license, rentPricePerDay: pricePerDay.toString() }, check.value) : null;
   const done = tx.state?.phase === 'confirmed';
   const problem = !check.ok && (check.error !== 'empty' || submitted) ? check.error : null;
 
   const rent = async () => {
     setSubmitted(true);
-    if (!check.ok || quote === null || license.rentPricePerDay === null) return;
+    if (!check.ok || quote === null || pricePerDay === null) return;
     if (balance !== null && balance < quote.cost) {
       setShort(true);
       return;
     }
     setShort(false);
-    await tx.run({
+    const tokenId = BigInt(license.tokenId);
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
+    const result = await tx.run({
       contract: 'licenseMarketplace',
       fn: 'rent',
-      args: [BigInt(license.tokenId), check.value, BigInt(license.rentPricePerDay)],
+      args: [tokenId, check.value, pricePerDay],
       approve: { token: 'payToken', amount: quote.cost },
       invalidate: [queryKeys.licenses],
     });
+    if (result.phase !== 'failed') return;
+    try {
+      const now = await readContract('licenseMarketplace', 'rentListing', [tokenId]);
+      const listed = BigInt(now.owner) === 0n ? null : now.pricePerDay;
+      setChanged(listed !== pricePerDay);
+      setPricePerDay(listed);
+    } catch {
+      // The chain cannot be read now: the refusal's message stands, and the listing refreshes from the api.
+    }
   };
 
   return (
@@ -75,7 +94,7 @@ export function RentDialog({ license, onClose }: { license: LicenseView; onClose
             {
               key: 'pricePerDay',
               label: <FormattedMessage id="license.market.pricePerDay" />,
-              value: <Usdt wei={license.rentPricePerDay} />,
+              value: <Usdt wei={pricePerDay} />,
             },
             {
               key: 'availableTimes',
@@ -109,6 +128,15 @@ export function RentDialog({ license, onClose }: { license: LicenseView; onClose
             <FormattedMessage id="license.market.rentTerms" values={{ days: check.ok ? check.value : 0, issues: quote.issues }} />
           </Muted>
         )}
+        {changed && (
+          <Muted role="status" data-testid="license-rent-changed">
+            {pricePerDay === null ? (
+              <FormattedMessage id="license.revert.notForRent" />
+            ) : (
+              <FormattedMessage id="license.market.pricePerDayNow" values={{ price: <Usdt wei={pricePerDay} /> }} />
+            )}
+          </Muted>
+        )}
         {short && (
           <ErrorText role="alert" data-testid="license-rent-error">
             <FormattedMessage id="license.error.insufficientBalance" />
@@ -119,7 +147,14 @@ export function RentDialog({ license, onClose }: { license: LicenseView; onClose
             <FormattedMessage id="license.market.seeMine" />
           </Link>
         ) : (
-          <Button type="submit" size="lg" block loading={tx.busy} data-testid="license-rent-confirm">
+          <Button
+            type="submit"
+            size="lg"
+            block
+            loading={tx.busy}
+            disabled={pricePerDay === null}
+            data-testid="license-rent-confirm"
+          >
             <FormattedMessage id="license.market.rentConfirm" />
           </Button>
         )}

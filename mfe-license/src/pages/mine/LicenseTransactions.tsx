@@ -73,6 +73,9 @@ const Pager = styled.div`
   margin-top: ${({ theme }) => theme.spacing.md};
 `;
 
+const BOUGHT = { id: 'license.event.bought' } as const;
+const RENTED_OUT = { id: 'license.event.rentedOut' } as const;
+
 const KIND: Record<LicenseEventKind, MessageDescriptor> = {
   minted: { id: 'license.event.minted' },
   transfer: { id: 'license.event.transfer' },
@@ -86,6 +89,13 @@ const KIND: Record<LicenseEventKind, MessageDescriptor> = {
   recycled: { id: 'license.event.recycled' },
 };
 
+/** A sale or a rental reads from this account's side: bought rather than sold, rented rather than rented out. */
+function kindLabel(event: LicenseEventView, account: string): MessageDescriptor {
+  if (event.kind === 'sold' && event.to === account) return BOUGHT;
+  if (event.kind === 'rented' && event.from === account) return RENTED_OUT;
+  return KIND[event.kind];
+}
+
 function EventRow({ event, account }: { event: LicenseEventView; account: string }) {
   const intl = useIntl();
   const { desiredChainId } = useWallet();
@@ -96,7 +106,7 @@ function EventRow({ event, account }: { event: LicenseEventView; account: string
     <Row data-testid="license-event" data-kind={event.kind} data-token-id={event.tokenId}>
       <span>
         <strong>
-          <FormattedMessage {...KIND[event.kind]} />
+          <FormattedMessage {...kindLabel(event, account)} />
         </strong>{' '}
         <FormattedMessage id="license.event.token" values={{ tokenId: event.tokenId }} />
       </span>

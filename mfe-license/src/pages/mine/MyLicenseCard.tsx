@@ -173,6 +173,8 @@ export function MyLicenseCard({ license }: { license: LicenseView }) {
   const run = (flow: 'cancelSale' | 'cancelRent') => {
     setLast(flow);
     const tx = flow === 'cancelSale' ? cancelSale : cancelRent;
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
     void tx.run({
       contract: 'licenseMarketplace',
       fn: flow === 'cancelSale' ? 'cancelSale' : 'cancelRentListing',

@@ -54,6 +54,8 @@ export function RentOutDialog({ license, tx, onClose }: ListingDialogProps) {
     event.preventDefault();
     setSubmitted(true);
     if (!priceCheck.ok || !daysCheck.ok || !issuesCheck.ok || dayLimit === null || tx.busy) return;
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
     const result = await tx.run({
       contract: 'licenseMarketplace',
       fn: 'listForRent',

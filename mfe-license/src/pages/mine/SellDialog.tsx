@@ -49,6 +49,8 @@ export function SellDialog({ license, tx, onClose }: ListingDialogProps) {
     event.preventDefault();
     setSubmitted(true);
     if (!check.ok || tx.busy) return;
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
     const result = await tx.run({
       contract: 'licenseMarketplace',
       fn: 'listForSale',

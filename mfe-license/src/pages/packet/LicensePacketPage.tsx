@@ -13,6 +13,7 @@ import {
   PageHeading,
   Skeleton,
   TransactionStatus,
+  formatAmount,
   fetchLicensePackets,
   licenseQueryKeys,
   paths,
@@ -79,6 +80,8 @@ function PacketCard({ packet, types }: { packet: LicensePacket; types: readonly 
       return;
     }
     setShort(false);
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
     await tx.run({
       contract: 'license',
       fn: 'buyPacket',
@@ -120,7 +123,7 @@ function PacketCard({ packet, types }: { packet: LicensePacket; types: readonly 
             label: <FormattedMessage id="license.packet.left" />,
             value: (
               <span data-testid="license-packet-left" data-value={left ?? ''}>
-                {left === null ? <FormattedMessage id="license.sale.unlimited" /> : left}
+                {left === null ? <FormattedMessage id="license.sale.unlimited" /> : formatAmount(String(left))}
               </span>
             ),
           },
@@ -141,6 +144,11 @@ function PacketCard({ packet, types }: { packet: LicensePacket; types: readonly 
         </ErrorText>
       )}
       <TransactionStatus state={tx.state} />
+      {tx.state?.phase === 'confirmed' && (
+        <Link to={paths.nftMine()} data-testid="license-see-mine">
+          <FormattedMessage id="license.market.seeMine" />
+        </Link>
+      )}
     </Item>
   );
 }

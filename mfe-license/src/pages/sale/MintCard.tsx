@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   Badge,
   Button,
@@ -8,6 +9,8 @@ import {
   Muted,
   Skeleton,
   TransactionStatus,
+  formatAmount,
+  paths,
   queryKeys,
   styled,
   useTransaction,
@@ -76,6 +79,8 @@ export function MintCard({ type, sale, issuesPerLicense }: MintCardProps) {
       return;
     }
     setShort(false);
+    // A new attempt: the last one's outcome goes, so it is never read as this one's.
+    tx.reset();
     await tx.run({
       contract: 'license',
       fn: 'buy',
@@ -107,7 +112,10 @@ export function MintCard({ type, sale, issuesPerLicense }: MintCardProps) {
           ) : sale.remaining === null ? (
             <FormattedMessage id="license.sale.unlimited" />
           ) : (
-            <FormattedMessage id="license.sale.leftOf" values={{ left: sale.remaining, max: sale.maxSupply }} />
+            <FormattedMessage
+              id="license.sale.leftOf"
+              values={{ left: formatAmount(String(sale.remaining)), max: formatAmount(String(sale.maxSupply)) }}
+            />
           )}
         </strong>
       </Row>
@@ -132,6 +140,11 @@ export function MintCard({ type, sale, issuesPerLicense }: MintCardProps) {
         </Muted>
       )}
       <TransactionStatus state={tx.state} />
+      {tx.state?.phase === 'confirmed' && (
+        <Link to={paths.nftMine()} data-testid="license-see-mine">
+          <FormattedMessage id="license.market.seeMine" />
+        </Link>
+      )}
     </TypeCard>
   );
 }
