@@ -12,3 +12,4 @@ export * from "./user";
 export * from "./licenses";
 export * from "./issue";
 export * from "./evidence";
+export * from "./rollout";

@@ -14,7 +14,8 @@ const NOW = 1_800_000_000;
 let h: HttpHarness;
 let base: string;
 
-type Kind = "hash" | "address" | "marketId" | "tokenId" | "page" | "pageSize" | "int" | "enum" | "text" | "texts" | "chainType";
+type Kind =
+  "hash" | "address" | "marketId" | "tokenId" | "page" | "pageSize" | "int" | "enum" | "text" | "texts" | "chainType" | "reports";
 interface Field {
   name: string;
   kind: Kind;
@@ -180,6 +181,20 @@ const CALL_SPECS: Call[] = [
     valid: { hash: HASH, decision: "reject", reason: "no" },
     headers: admin,
   },
+  {
+    path: "/api/rollout/report",
+    fields: [{ name: "reports", kind: "reports", required: true }],
+    valid: { reports: [{ remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", kind: "loaded" }] },
+  },
+  {
+    path: "/api/rollout/stats",
+    fields: [
+      { name: "remote", kind: "text", max: 40 },
+      { name: "version", kind: "text", max: 64 },
+      { name: "days", kind: "int" },
+    ],
+    valid: { remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", days: 30 },
+  },
 ];
 
 const SQL = ["1; drop table markets; --", "' OR '1'='1", '"; delete from market_metadata; --', "1 UNION SELECT * FROM licenses"];
@@ -251,6 +266,16 @@ const BAD: Record<Kind, unknown[]> = {
   text: [42, { a: 1 }],
   texts: ["Yes", [1, 2], [{}, "No"], [null, "No"], Array.from({ length: 33 }, (_, i) => `o${i}`), ["x".repeat(501), "No"]],
   chainType: ["", "x".repeat(33), 56, ...SQL],
+  reports: [
+    [{ remote: "mfe_claim", version: "1.0.0", kind: "bogus" }],
+    [{ remote: "mfe_claim", version: "1.0.0" }],
+    [{ remote: "", version: "1.0.0", kind: "loaded" }],
+    [{ remote: "mfe_claim", version: "1.0.0 ", kind: "loaded" }],
+    ...SQL.map((version) => [{ remote: "mfe_claim", version, kind: "loaded" }]),
+    ...SCRIPT.map((remote) => [{ remote, version: "1.0.0", kind: "loaded" }]),
+    Array.from({ length: 21 }, () => ({ remote: "mfe_claim", version: "1.0.0", kind: "loaded" })),
+    ["mfe_claim"],
+  ],
 };
 
 /** The bodies to send for a call: each field broken in each way, plus missing required fields. */

@@ -3,6 +3,7 @@ import type { Db } from "./connect";
 import { initial } from "./migrations/001_initial";
 import { listIndexes } from "./migrations/002_list_indexes";
 import { cancelRefunds } from "./migrations/003_cancel_refunds";
+import { rolloutReports } from "./migrations/004_rollout_reports";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "001_initial": initial(db.dialect),
     "002_list_indexes": listIndexes(),
     "003_cancel_refunds": cancelRefunds(db.dialect),
+    "004_rollout_reports": rolloutReports(db.dialect),
   };
 }
 

@@ -347,6 +347,19 @@ export interface EvidenceTable {
   created_at: number;
 }
 
+/** What pages reported about the remotes they loaded, counted per remote, version, kind and UTC day. */
+export interface RolloutReportTable {
+  remote: string;
+  version: string;
+  /** `loaded` or a failure kind (@prds/api-schema ROLLOUT_REPORT_KINDS). */
+  kind: string;
+  /** Unix day (wall clock): floor(seconds / 86400). */
+  day: number;
+  count: number;
+  first_at: number;
+  last_at: number;
+}
+
 export interface Database {
   indexer_cursors: IndexerCursorTable;
   indexer_blocks: IndexerBlockTable;
@@ -372,6 +385,7 @@ export interface Database {
   market_metadata: MarketMetadataTable;
   evidence_files: EvidenceFileTable;
   evidence: EvidenceTable;
+  rollout_reports: RolloutReportTable;
 }
 
 /** Tables the indexer derives from events: dropped and rebuilt together, rolled back together. */

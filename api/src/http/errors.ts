@@ -89,6 +89,12 @@ export const ERRORS = {
     status: 422,
     message: "These texts are not the ones this market's issuer put on chain",
   },
+  rolloutTooManyVersions: {
+    code: 42215,
+    key: "api.error.rolloutTooManyVersions",
+    status: 422,
+    message: "Too many versions of this remote are reported already",
+  },
 
   rateLimited: { code: 42901, key: "api.error.rateLimited", status: 429, message: "Too many requests, try again shortly" },
   headersTooLarge: {

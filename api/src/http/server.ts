@@ -21,6 +21,7 @@ import { registerMarket } from "./routes/market";
 import { registerMarketList } from "./routes/markets";
 import { registerStatus } from "./routes/status";
 import { registerPortfolio } from "./routes/portfolio";
+import { registerRollout } from "./routes/rollout";
 import { registerUser } from "./routes/user";
 
 export interface ServerOptions {
@@ -111,6 +112,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         { name: "evidence" },
         { name: "admin" },
         { name: "status" },
+        { name: "rollout" },
       ],
     },
   });
@@ -125,6 +127,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerIssue(app, ctx);
   registerEvidence(app, ctx);
   registerAdmin(app, ctx, misses);
+  registerRollout(app, ctx);
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

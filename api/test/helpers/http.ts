@@ -48,6 +48,8 @@ export const CALLS = [
   "/api/evidence/detail",
   "/api/admin/audit/list",
   "/api/admin/audit/review",
+  "/api/rollout/report",
+  "/api/rollout/stats",
 ] as const;
 
 export const ADMIN_TOKEN = "test-admin-token-7f3a9c";

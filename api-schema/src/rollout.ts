@@ -1,0 +1,57 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { StringEnum, type Answer } from "./common";
+
+/**
+ * What a page tells the api about the remotes it loaded (issue 18, staged rollouts): one item per
+ * remote per page load — `loaded`, or the failure that made it give that version up — so
+ * `pnpm rollout status` can show each version's share of loads and its failure rate, and
+ * `pnpm rollout guard` can roll a failing canary back.
+ */
+export const ROLLOUT_REPORT_KINDS = [
+  "loaded",
+  "missing",
+  "timeout",
+  "integrity",
+  "shared",
+  "incompatible",
+  "expose",
+  "render",
+] as const;
+export type RolloutReportKind = (typeof ROLLOUT_REPORT_KINDS)[number];
+
+const ReportKind = StringEnum(ROLLOUT_REPORT_KINDS, {
+  description:
+    "loaded: the version rendered; missing: its manifest, entry or a chunk answered 404 or could not be reached; " +
+    "timeout: past the chunk-load time-out; integrity: a file did not match its sha384; shared: built for another " +
+    "@prds/shared major than the page's; incompatible: the remote needs another host or @prds/shared version; " +
+    "expose: its entry loaded but ./App failed; render: ./App threw while rendering",
+});
+/** A container name, as the host's remotes use them (mfe_market …). */
+const RemoteName = Type.String({ pattern: "^[a-z][a-z0-9_]{0,39}$", description: "The remote's container name" });
+/** A release version, as `pnpm release` names them (`<package version>+<build id>`). */
+const ReleaseVersion = Type.String({ pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", description: "A release version" });
+
+export const RolloutReportItem = Type.Object({ remote: RemoteName, version: ReleaseVersion, kind: ReportKind });
+export const RolloutReportBody = Type.Object({
+  reports: Type.Array(RolloutReportItem, { minItems: 1, maxItems: 20, description: "At most 20 per request" }),
+});
+export type RolloutReportBodyInput = Static<typeof RolloutReportBody>;
+export const RolloutReportData = Type.Object({ counted: Type.Integer({ minimum: 0 }) });
+
+export const RolloutStatsBody = Type.Object({
+  remote: Type.Optional(RemoteName),
+  version: Type.Optional(ReleaseVersion),
+  days: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 366, default: 30, description: "How many UTC days back to count (today included)" }),
+  ),
+});
+export const RolloutStatsRow = Type.Object({
+  remote: Type.String(),
+  version: Type.String(),
+  kind: ReportKind,
+  count: Type.Integer({ minimum: 0 }),
+  firstAt: Type.Integer({ minimum: 0, description: "Unix seconds (wall clock) of the first report counted" }),
+  lastAt: Type.Integer({ minimum: 0, description: "Unix seconds (wall clock) of the latest report counted" }),
+});
+export const RolloutStatsData = Type.Object({ list: Type.Array(RolloutStatsRow) });
+export type RolloutStatsRow = Answer<typeof RolloutStatsRow>;
