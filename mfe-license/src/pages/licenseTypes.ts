@@ -1,14 +1,19 @@
-import { LICENSE_TYPES, type LicenseType, type MessageDescriptor } from '@prds/shared';
+import type { LicenseType, MessageDescriptor } from '@prds/shared';
+import { keysOf } from './common/keysOf';
 
-export { LICENSE_TYPES, type LicenseType };
+export type { LicenseType };
 
+/** Each type's name, in the contract's `LicenseType` order (common, scarcity, attributive). */
 export const LICENSE_TYPE_LABEL = {
   common: { id: 'license.type.common' },
   scarcity: { id: 'license.type.scarcity' },
   attributive: { id: 'license.type.attributive' },
 } as const satisfies Record<LicenseType, MessageDescriptor>;
 
-/** The type as `License.buy` takes it: its index in the contract's `LicenseType` enum (the api's list keeps that order). */
+/** The types in the order the sale shows them, which is the contract's enum order. */
+export const LICENSE_TYPES = keysOf(LICENSE_TYPE_LABEL);
+
+/** The type as `License.buy` takes it: its index in the contract's `LicenseType` enum. */
 export function licenseTypeIndex(type: LicenseType): number {
   return LICENSE_TYPES.indexOf(type);
 }

@@ -1,5 +1,5 @@
 import type { MarketCategory } from '@prds/contracts/metadata';
-import type { LicenseMarketKind, LicenseMarketSort, LicenseType } from '../licenses/licenseApi';
+import type { LicenseMarketKind, LicenseMarketSort, LicenseType } from '../licenses/licenseTypes';
 import type { MarketListSort, MarketListStatus } from '../markets/marketApi';
 
 /**

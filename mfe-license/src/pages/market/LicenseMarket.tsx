@@ -3,8 +3,6 @@ import { useSearchParams } from 'react-router-dom';
 import {
   Button,
   EmptyState,
-  LICENSE_MARKET_KINDS,
-  LICENSE_MARKET_SORTS,
   ErrorNotice,
   Field,
   FormattedMessage,
@@ -13,8 +11,6 @@ import {
   styled,
   useIntl,
   useWallet,
-  type LicenseMarketKind,
-  type LicenseMarketSort,
   type LicenseView,
   type MessageDescriptor,
 } from '@prds/shared';
@@ -23,7 +19,11 @@ import { LICENSE_TYPE_LABEL } from '../licenseTypes';
 import { BuyDialog } from './BuyDialog';
 import { ListingCard } from './ListingCard';
 import {
+  KIND_LABEL,
+  LICENSE_MARKET_KINDS,
+  LICENSE_MARKET_SORTS,
   LICENSE_TYPE_FILTERS,
+  SORT_LABEL,
   parseLicenseMarketFilters,
   writeLicenseMarketFilters,
   type LicenseMarketFilters,
@@ -54,20 +54,6 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.spacing.md};
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 16em), 1fr));
 `;
-
-const KIND_LABEL = {
-  all: { id: 'license.market.kind.all' },
-  sale: { id: 'license.market.kind.sale' },
-  rent: { id: 'license.market.kind.rent' },
-} as const satisfies Record<LicenseMarketKind, MessageDescriptor>;
-
-const SORT_LABEL = {
-  newest: { id: 'license.market.sort.newest' },
-  priceAsc: { id: 'license.market.sort.priceAsc' },
-  priceDesc: { id: 'license.market.sort.priceDesc' },
-  availableTimesAsc: { id: 'license.market.sort.availableTimesAsc' },
-  availableTimesDesc: { id: 'license.market.sort.availableTimesDesc' },
-} as const satisfies Record<LicenseMarketSort, MessageDescriptor>;
 
 const ALL_TYPES = { id: 'license.market.type.all' } as const;
 

@@ -3,18 +3,37 @@
  * market list's: a filtered market can be bookmarked, shared and restored by Back. Defaults are left
  * out, so the plain `/nft` means "every listing, newest first".
  */
-import {
-  LICENSE_MARKET_KINDS,
-  LICENSE_MARKET_SORTS,
-  LICENSE_TYPES,
-  type LicenseMarketKind,
-  type LicenseMarketParams,
-  type LicenseMarketQuery,
-  type LicenseMarketSort,
-  type LicenseType,
+import type {
+  LicenseMarketKind,
+  LicenseMarketParams,
+  LicenseMarketQuery,
+  LicenseMarketSort,
+  LicenseType,
+  MessageDescriptor,
 } from '@prds/shared';
+import { keysOf } from '../common/keysOf';
+import { LICENSE_TYPES } from '../licenseTypes';
 
-export const LICENSE_TYPE_FILTERS = ['all', ...LICENSE_TYPES] as const;
+/** The listing kinds the api answers, with their names (a kind without a name does not compile). */
+export const KIND_LABEL = {
+  all: { id: 'license.market.kind.all' },
+  sale: { id: 'license.market.kind.sale' },
+  rent: { id: 'license.market.kind.rent' },
+} as const satisfies Record<LicenseMarketKind, MessageDescriptor>;
+
+/** The api's sorts, with their names. */
+export const SORT_LABEL = {
+  newest: { id: 'license.market.sort.newest' },
+  priceAsc: { id: 'license.market.sort.priceAsc' },
+  priceDesc: { id: 'license.market.sort.priceDesc' },
+  availableTimesAsc: { id: 'license.market.sort.availableTimesAsc' },
+  availableTimesDesc: { id: 'license.market.sort.availableTimesDesc' },
+} as const satisfies Record<LicenseMarketSort, MessageDescriptor>;
+
+export const LICENSE_MARKET_KINDS = keysOf(KIND_LABEL);
+export const LICENSE_MARKET_SORTS = keysOf(SORT_LABEL);
+
+export const LICENSE_TYPE_FILTERS: readonly LicenseTypeFilter[] = ['all', ...LICENSE_TYPES];
 export type LicenseTypeFilter = LicenseType | 'all';
 
 export interface LicenseMarketFilters {

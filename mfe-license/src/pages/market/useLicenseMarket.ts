@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { fetchLicenseMarket, keepPreviousData, licenseQueryKeys, useInfiniteQuery, type LicenseView } from '@prds/shared';
+import { keepPreviousData, useInfiniteQuery, type LicenseView } from '@prds/shared';
+import { fetchLicenseMarket, licenseQueryKeys } from '../common/licenseApi';
 import { toLicenseMarketQuery, type LicenseMarketFilters } from './licenseMarketFilters';
 
 export const LICENSE_MARKET_PAGE_SIZE = 12;

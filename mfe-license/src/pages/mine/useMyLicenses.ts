@@ -1,13 +1,6 @@
 import { useMemo } from 'react';
-import {
-  fetchAccountLicenses,
-  fetchLicenseTransactions,
-  keepPreviousData,
-  licenseQueryKeys,
-  useInfiniteQuery,
-  useQuery,
-  type LicenseView,
-} from '@prds/shared';
+import { keepPreviousData, useInfiniteQuery, useQuery, type LicenseView } from '@prds/shared';
+import { fetchAccountLicenses, fetchLicenseTransactions, licenseQueryKeys } from '../common/licenseApi';
 
 const PAGE_SIZE = 20;
 export const TRANSACTIONS_PAGE_SIZE = 10;

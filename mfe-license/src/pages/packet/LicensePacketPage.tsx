@@ -7,15 +7,12 @@ import {
   ErrorNotice,
   ErrorText,
   FormattedMessage,
-  LICENSE_TYPES,
   Muted,
   Page,
   PageHeading,
   Skeleton,
   TransactionStatus,
   formatAmount,
-  fetchLicensePackets,
-  licenseQueryKeys,
   paths,
   queryKeys,
   styled,
@@ -30,7 +27,8 @@ import { PACKET_TX_MESSAGES } from '../common/licenseMessages';
 import { Usdt } from '../common/Usdt';
 import { usePayBalance } from '../common/usePayBalance';
 import { WalletNotice } from '../common/WalletNotice';
-import { LICENSE_TYPE_LABEL } from '../licenseTypes';
+import { LICENSE_TYPES, LICENSE_TYPE_LABEL } from '../licenseTypes';
+import { fetchLicensePackets, licenseQueryKeys } from '../common/licenseApi';
 import { useLicenseSale } from '../sale/useLicenseSale';
 import { packetsLeft } from './packetStock';
 

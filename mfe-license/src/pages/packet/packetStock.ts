@@ -1,4 +1,5 @@
-import { LICENSE_TYPES, type LicensePacket, type LicenseSaleType } from '@prds/shared';
+import type { LicensePacket, LicenseSaleType } from '@prds/shared';
+import { LICENSE_TYPES } from '../licenseTypes';
 
 /**
  * How many more of a packet can be sold: each needs its count of every type, so the scarcest type

@@ -1,4 +1,5 @@
-import { fetchLicenseSale, licenseQueryKeys, useQuery } from '@prds/shared';
+import { useQuery } from '@prds/shared';
+import { fetchLicenseSale, licenseQueryKeys } from '../common/licenseApi';
 
 /** `/api/ticket-sale/sale`: the primary sale as the chain has it (prices, properties, minted and left), and the packets. */
 export function useLicenseSale() {
