@@ -3,16 +3,16 @@
 
 /** Roles every deployment fills. */
 export const REQUIRED_ROLES = ["claim","license","licenseMarketplace","markets","payToken","platformToken"] as const;
-/** Devnet-only roles: present on some chains only, so code checks for them (DEPLOYED_ROLES). */
+/** Devnet-only roles: present on some chains only, so code checks for them (DEPLOYED_OPTIONAL_ROLES). */
 export const OPTIONAL_ROLES = ["payTokenFaucet"] as const;
 
 export type RequiredRole = (typeof REQUIRED_ROLES)[number];
 export type OptionalRole = (typeof OPTIONAL_ROLES)[number];
 export type Role = RequiredRole | OptionalRole;
 
-/** Chain id (decimal) → the roles deployed there. */
-export const DEPLOYED_ROLES: Readonly<Record<number, readonly Role[]>> = {
-  31337: ["claim","license","licenseMarketplace","markets","payToken","payTokenFaucet","platformToken"],
+/** Chain id (decimal) → the devnet-only roles deployed there (each chain has every required role). */
+export const DEPLOYED_OPTIONAL_ROLES: Readonly<Record<number, readonly OptionalRole[]>> = {
+  31337: ["payTokenFaucet"],
 };
 
 /** Chain ids (decimal) where the protocol is deployed. */

@@ -5,7 +5,7 @@ import type { OptionalRole, RequiredRole, Role } from "./chains";
 
 export {
   DEPLOYED_CHAIN_IDS,
-  DEPLOYED_ROLES,
+  DEPLOYED_OPTIONAL_ROLES,
   OPTIONAL_ROLES,
   REQUIRED_ROLES,
   type OptionalRole,
