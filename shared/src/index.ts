@@ -139,9 +139,12 @@ export {
   type RouteName,
   type PortfolioTab,
   type MarketListParams,
+  type LicenseMarketParams,
   type PathId,
 } from './routes/paths';
 export { REMOTE_NAMES, isRemoteName, type RemoteName } from './routes/remoteNames';
+/** What a page reports about the remotes it loads (the host's staged rollout; api /api/rollout/report). */
+export type { RolloutReportKind } from '@prds/api-schema';
 export { RemoteRoutes } from './routes/RemoteRoutes';
 
 // Providers and identity
@@ -270,38 +273,27 @@ export {
 } from './markets/marketText';
 export { formatMultiplier, PayoutMultiplier } from './markets/PayoutMultiplier';
 
-// Licenses
-export {
-  LICENSE_TYPES,
-  LICENSE_STATES,
-  LICENSE_RELATIONS,
-  LICENSE_MARKET_KINDS,
-  LICENSE_MARKET_SORTS,
-  LICENSE_EVENT_KINDS,
-  licenseQueryKeys,
-  fetchLicenseSale,
-  fetchLicensePackets,
-  fetchLicenseMarket,
-  fetchAccountLicenses,
-  fetchLicenseTransactions,
-  type LicenseType,
-  type LicenseState,
-  type LicenseRelation,
-  type LicenseMarketKind,
-  type LicenseMarketSort,
-  type LicenseEventKind,
-  type LicenseView,
-  type LicenseSale,
-  type LicenseSaleType,
-  type LicensePacket,
-  type LicenseEventView,
-  type LicenseMarketQuery,
-  type LicenseMarketPage,
-  type AccountLicensesPage,
-  type AccountLicensesQuery,
-  type LicenseTransactionsPage,
-  type LicenseTransactionsQuery,
-} from './licenses/licenseApi';
+// Licenses (types only: the fetchers live in the License remote, so none of it is in a first render)
+export type {
+  LicenseType,
+  LicenseState,
+  LicenseRelation,
+  LicenseMarketKind,
+  LicenseMarketSort,
+  LicenseEventKind,
+  LicenseView,
+  LicenseSale,
+  LicenseSaleType,
+  LicensePacket,
+  LicensePackets,
+  LicenseEventView,
+  LicenseMarketQuery,
+  LicenseMarketPage,
+  AccountLicensesPage,
+  AccountLicensesQuery,
+  LicenseTransactionsPage,
+  LicenseTransactionsQuery,
+} from './licenses/licenseTypes';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
