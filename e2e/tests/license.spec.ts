@@ -378,7 +378,7 @@ test('rent: listed for rent it cannot be put on sale; the other account rents it
   await expect(rented.getByTestId('fact-owner')).toContainText(seller.key.address.slice(-4).toLowerCase());
   await expect(rented.getByTestId('fact-rentalIssues')).toContainText('0 of 2 used');
   await expect(rented.getByTestId('license-action-issue')).toHaveAttribute('href', `/issue?license=${tokenId}`);
-  // /issue's License picker has not landed yet (issue 15): what it will list is the api's answer.
+  // /issue's License picker has not landed yet (another engineer builds it): what it will list is the api's answer.
   const tokens = await chain.api<{ list: { tokenId: string; relation: string; rentEnd: number | null }[] }>(
     '/api/ticket/tokens',
     {
