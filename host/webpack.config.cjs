@@ -1,4 +1,7 @@
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('@prds/shared/webpack');
 const REMOTES = require('./src/federation/remotes.json');
 
@@ -14,20 +17,64 @@ const base = createConfig({
   title: 'PRDS · Prediction markets',
 });
 
-/** In `webpack serve`, answer /remotes.json the way scripts/serve.mjs does for the production build. */
+/**
+ * The theme-before-paint script (public/themeBeforePaint.js) as a file of its own, named by its
+ * content hash (cached for a year) and loaded first in <head>, blocking: the site's CSP runs no
+ * inline script, and the page must know day or night before it paints.
+ */
+class ThemeBeforePaintPlugin {
+  apply(compiler) {
+    const source = fs.readFileSync(path.join(__dirname, 'public/themeBeforePaint.js'));
+    const file = `theme.${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+    compiler.hooks.thisCompilation.tap('ThemeBeforePaintPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ThemeBeforePaintPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(file, new compiler.webpack.sources.RawSource(source)),
+      );
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('ThemeBeforePaintPlugin', (groups) => {
+        groups.headTags.unshift({
+          tagName: 'script',
+          voidTag: false,
+          meta: { plugin: 'ThemeBeforePaintPlugin' },
+          attributes: { src: `/${file}` },
+        });
+        return groups;
+      });
+    });
+  }
+}
+
+/** The rollout manifest of `webpack serve`: each remote's dev server, as scripts/serve.mjs does for dist/. */
+function devManifest() {
+  const version = '0.0.0+dev';
+  return {
+    schemaVersion: 1,
+    salt: 'dev',
+    reports: false,
+    remotes: Object.fromEntries(
+      Object.entries(REMOTES).map(([name, { portOffset }]) => [
+        name,
+        {
+          stable: version,
+          lastGood: [],
+          requires: { host: '*', shared: '*' },
+          versions: {
+            [version]: { url: `http://127.0.0.1:${PORT + portOffset}/mf-manifest.json`, integrity: null, shared: null },
+          },
+        },
+      ]),
+    ),
+  };
+}
+
 module.exports = (env, argv) => {
   const config = base(env, argv);
+  config.plugins = [...(config.plugins ?? []), new ThemeBeforePaintPlugin()];
   config.devServer = {
     ...config.devServer,
     setupMiddlewares: (middlewares, devServer) => {
       devServer.app.get('/remotes.json', (_req, res) => {
-        const manifest = Object.fromEntries(
-          Object.entries(REMOTES).map(([name, { portOffset }]) => [
-            name,
-            `http://127.0.0.1:${PORT + portOffset}/mf-manifest.json`,
-          ]),
-        );
-        res.set('Cache-Control', 'no-store').json(manifest);
+        res.set('Cache-Control', 'no-store').json(devManifest());
       });
       return middlewares;
     },

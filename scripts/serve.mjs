@@ -4,22 +4,28 @@
 // crash of the process).
 //
 //   node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL[,URL]]
-//                          [--origins https://site.example,...]
+//                          [--origins https://site.example,...] [--releases DIR]
 //
 // host on the base port, mfe-market +1, mfe-issue +2, mfe-license +3, mfe-portfolio +4, mfe-claim +5.
-// The host gets history fallback and a /remotes.json generated for the base port, so one host build
-// runs on any ports; remotes get CORS for the site's origins only (and history fallback for their
-// standalone dev harness). One process serves the --only list, so a test can stop one remote and
-// start it again. Prints `READY <name> http://127.0.0.1:<port>` per app once it listens.
+// The host gets history fallback and /remotes.json, the rollout manifest (host/src/federation/rollout):
+// without --releases, one generated for the base port from each remote's dist/ (one unversioned
+// version each), so one host build runs on any ports; with --releases DIR (what `pnpm release` and
+// `pnpm rollout` write), DIR/rollout.json, validated on every change — a bad one is refused with its
+// reason in the log and the last good one kept — and DIR itself under /releases/ (versioned folders
+// cached for a year, immutable; the manifest never cached). Remotes get CORS for the site's origins
+// only (and history fallback for their standalone dev harness). One process serves the --only list,
+// so a test can stop one remote and start it again. Prints `READY <name> http://127.0.0.1:<port>` per
+// app once it listens.
 //
 // Every answer carries the site's security headers (sitePolicy below): a Content-Security-Policy
-// that allows scripts only from the site's own apps (and the hashes of the host page's inline
-// script), no framing (frame-ancestors 'none', X-Frame-Options DENY), nosniff and no referrer. The
-// api and chain the builds call (PRDS_API_URL, PRDS_DEVNET_RPC_URL, as at build time) are the only
-// other origins the pages may connect to. Issue 18 (versioned release folders) extends scriptSources.
-import { createHash } from 'node:crypto';
+// whose script sources are exactly the host's origin ('self') and the origins the rollout manifest
+// loads remotes from (no inline script, no eval), no framing (frame-ancestors 'none',
+// X-Frame-Options DENY), nosniff and no referrer. The api and chain the builds call (PRDS_API_URL,
+// PRDS_DEVNET_RPC_URL, as at build time) and the manifest's origins are the only other origins the
+// pages may connect to.
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
@@ -31,6 +37,15 @@ const HOSTNAME = '127.0.0.1';
 
 // The host's remote table (container name → folder, port offset) is the one list of remotes.
 const REMOTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'host/src/federation/remotes.json'), 'utf8'));
+const REMOTE_NAMES = Object.keys(REMOTES);
+
+// The page's own rollout-manifest validator (TypeScript, no imports), compiled by the workspace's swc.
+const require = createRequire(import.meta.url);
+require(path.join(ROOT, 'contracts/scripts/swc-register.cjs'));
+/** @type {typeof import('../host/src/federation/rollout/rolloutManifest')} */
+const rollout = require(path.join(ROOT, 'host/src/federation/rollout/rolloutManifest.ts'));
+/** Where a releases folder keeps its rollout manifest. */
+export const ROLLOUT_FILE = 'rollout.json';
 
 /** name (= folder) → port offset and, for remotes, the container name the host's remotes.json uses. */
 export const APPS = [
@@ -67,6 +82,7 @@ export function parseArgs(argv, env = process.env) {
   let apiUrl = env.PRDS_API_URL || 'http://127.0.0.1:8787';
   let rpcUrls = [env.PRDS_DEVNET_RPC_URL || 'http://127.0.0.1:8545'];
   let origins = [];
+  let releasesDir = null;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -84,9 +100,14 @@ export function parseArgs(argv, env = process.env) {
       rpcUrls = list(value());
     } else if (flag === '--origins') {
       origins = list(value()).map((o) => originOf(o, '--origins'));
+    } else if (flag === '--releases') {
+      releasesDir = path.resolve(value());
+      if (!fs.existsSync(path.join(releasesDir, ROLLOUT_FILE))) {
+        fail(`--releases: ${releasesDir} has no ${ROLLOUT_FILE} (publish with pnpm release, then pnpm rollout canary|promote)`);
+      }
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...]',
+        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR]',
       );
       process.exit(0);
     } else {
@@ -99,20 +120,102 @@ export function parseArgs(argv, env = process.env) {
     apiOrigin: originOf(apiUrl, '--api-url'),
     rpcOrigins: rpcUrls.map((u) => originOf(u, '--rpc-url')),
     extraOrigins: origins,
+    releasesDir,
   };
 }
 
 /** Both names of a local port: the remotes manifest says 127.0.0.1, a person may type localhost. */
 const localOrigins = (port) => [`http://${HOSTNAME}:${port}`, `http://localhost:${port}`];
 
-/** The host's remotes manifest for a base port: every remote, whether or not this process serves it. */
-export function remotesJson(basePort) {
-  return Object.fromEntries(
-    APPS.filter((app) => app.container).map((app) => [
-      app.container,
-      `http://${HOSTNAME}:${basePort + app.offset}/mf-manifest.json`,
-    ]),
-  );
+/** A workspace package's version (its package.json). */
+function packageVersion(folder) {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * The rollout manifest of a local run without releases: every remote at one unversioned version
+ * (`<package version>+local`), its dist/ on its own port, unpinned (a production page refuses
+ * unpinned releases; the local devnet build accepts them), no canary, no reports.
+ */
+export function localManifest(basePort) {
+  const shared = packageVersion('shared');
+  return {
+    schemaVersion: rollout.ROLLOUT_SCHEMA_VERSION,
+    salt: 'local',
+    reports: false,
+    autoRollback: null,
+    remotes: Object.fromEntries(
+      APPS.filter((app) => app.container).map((app) => {
+        const version = `${packageVersion(app.name)}+local`;
+        return [
+          app.container,
+          {
+            stable: version,
+            canary: null,
+            lastGood: [],
+            requires: { host: '*', shared: '*' },
+            versions: {
+              [version]: {
+                url: `http://${HOSTNAME}:${basePort + app.offset}/mf-manifest.json`,
+                integrity: null,
+                shared,
+                publishedAt: null,
+              },
+            },
+          },
+        ];
+      }),
+    ),
+  };
+}
+
+/**
+ * The rollout manifest the host answers at /remotes.json: the releases folder's rollout.json, read
+ * again whenever it changes and validated with the page's own validator. A manifest that does not
+ * validate is refused — its reason goes to the log — and the last good one stays in force.
+ */
+export function createManifestSource({ basePort, releasesDir }, log = (line) => console.error(line)) {
+  if (!releasesDir) {
+    const manifest = localManifest(basePort);
+    const parsed = rollout.parseRolloutManifest(manifest, { remoteNames: REMOTE_NAMES, base: `http://${HOSTNAME}:${basePort}/` });
+    if (!parsed.ok) throw new Error(`serve: the generated rollout manifest is invalid: ${parsed.reason}`);
+    const json = JSON.stringify(manifest);
+    return { current: () => ({ json, manifest: parsed.manifest }) };
+  }
+  const file = path.join(releasesDir, ROLLOUT_FILE);
+  let good = null;
+  let seen = null;
+  const current = () => {
+    let stat;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return good;
+    }
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (stamp === seen) return good;
+    seen = stamp;
+    const text = fs.readFileSync(file, 'utf8');
+    let raw;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      log(`serve: ${file} refused: not JSON (${error.message}); serving the last good rollout manifest`);
+      return good;
+    }
+    const parsed = rollout.parseRolloutManifest(raw, {
+      remoteNames: REMOTE_NAMES,
+      base: `http://${HOSTNAME}:${basePort}/remotes.json`,
+    });
+    if (!parsed.ok) {
+      log(`serve: ${file} refused: ${parsed.reason}; serving the last good rollout manifest`);
+      return good;
+    }
+    good = { json: text, manifest: parsed.manifest };
+    return good;
+  };
+  if (!current()) throw new Error(`${file} is not a valid rollout manifest (see above)`);
+  return { current };
 }
 
 /** Where the site's pages are: the only origins a remote's chunks and manifest are shared with (CORS). */
@@ -120,24 +223,19 @@ export function siteOrigins({ basePort, extraOrigins = [] }) {
   return [...localOrigins(basePort), ...extraOrigins];
 }
 
-/** sha-256 sources of a page's inline <script> elements (the host's theme-before-paint script). */
-export function inlineScriptHashes(html) {
-  const hashes = [];
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const code = match[1] ?? '';
-    if (code.trim() !== '') hashes.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
+/** True when a page has an inline <script> (the CSP allows none: it would not run). */
+export function hasInlineScript(html) {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].some((m) => (m[1] ?? '').trim() !== '');
 }
 
 /**
- * The site's Content-Security-Policy, one directive list for every app. scriptSources: the apps'
- * own origins (the host loads each remote's entry and chunks) and the inline hashes; issue 18 adds
- * the versioned release folders and canary origins here.
+ * The site's Content-Security-Policy, one directive list for every app. Scripts: exactly the host's
+ * origin ('self') and the origins the rollout manifest loads remotes from — no inline script, no
+ * eval (the host page has no inline script; the federation runtime needs no eval for releases with
+ * a plain publicPath).
  */
-export function sitePolicy({ basePort, apiOrigin, rpcOrigins, extraOrigins = [], inlineHashes = [] }) {
-  const appOrigins = APPS.flatMap((app) => localOrigins(basePort + app.offset));
-  const scriptSources = ["'self'", ...appOrigins, ...extraOrigins, ...inlineHashes];
+export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [] }) {
+  const scriptSources = ["'self'", ...remoteOrigins];
   const directives = {
     'default-src': ["'self'"],
     'script-src': scriptSources,
@@ -146,7 +244,8 @@ export function sitePolicy({ basePort, apiOrigin, rpcOrigins, extraOrigins = [],
     // data: for the inline favicon; evidence images come from the api.
     'img-src': ["'self'", 'data:', 'blob:', apiOrigin],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", apiOrigin, ...rpcOrigins, ...appOrigins, ...extraOrigins],
+    // The runtime fetches each release's mf-manifest.json; the page calls the api and the chain.
+    'connect-src': ["'self'", apiOrigin, ...rpcOrigins, ...remoteOrigins],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -170,8 +269,9 @@ function securityHeaders(policy) {
 // Hashed chunks never change; entry files, manifests and pages must be revalidated so a redeployed
 // or restarted remote is picked up on the next load.
 const HASHED_CHUNK = /\.[0-9a-f]{8}\.js$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 function cacheControlFor(file) {
-  return HASHED_CHUNK.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_CHUNK.test(file) ? IMMUTABLE : 'no-cache';
 }
 
 /**
@@ -186,21 +286,18 @@ export async function createAppServer(app, options) {
   const isHost = !app.container;
   // Remotes built with their standalone harness get the same history fallback as the host.
   const indexFile = path.join(dist, 'index.html');
-  const manifest = JSON.stringify(remotesJson(options.basePort));
+  if (isHost && hasInlineScript(fs.readFileSync(indexFile, 'utf8'))) {
+    console.error(`serve: ${indexFile} has an inline <script>; the site's CSP allows none, so it will not run`);
+  }
+  const manifests = options.manifests ?? createManifestSource(options);
 
-  // The policy carries the hashes of index.html's inline scripts: recomputed when a rebuild
-  // replaces the file while serving.
-  let cached = { mtimeMs: -1, headers: securityHeaders(sitePolicy(options)) };
+  // The policy follows the rollout manifest: a canary on a new origin is allowed from the next load.
+  let cached = { manifest: null, headers: null };
   const headersNow = () => {
-    let mtimeMs = 0;
-    try {
-      mtimeMs = fs.statSync(indexFile).mtimeMs;
-    } catch {
-      return cached.headers;
-    }
-    if (mtimeMs !== cached.mtimeMs) {
-      const inlineHashes = inlineScriptHashes(fs.readFileSync(indexFile, 'utf8'));
-      cached = { mtimeMs, headers: securityHeaders(sitePolicy({ ...options, inlineHashes })) };
+    const { manifest } = manifests.current();
+    if (manifest !== cached.manifest) {
+      const remoteOrigins = rollout.manifestOrigins(manifest);
+      cached = { manifest, headers: securityHeaders(sitePolicy({ ...options, remoteOrigins })) };
     }
     return cached.headers;
   };
@@ -256,9 +353,25 @@ export async function createAppServer(app, options) {
   }
 
   if (isHost) {
-    server.get('/remotes.json', async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(manifest),
-    );
+    const sendManifest = async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(manifests.current().json);
+    server.get('/remotes.json', sendManifest);
+    if (options.releasesDir) {
+      // The folder as a CDN would hold it: versioned releases never change (a year, immutable); the
+      // manifest inside it is answered validated, never from a cache.
+      server.get(`/releases/${ROLLOUT_FILE}`, sendManifest);
+      await server.register(fastifyStatic, {
+        root: options.releasesDir,
+        prefix: '/releases/',
+        decorateReply: false,
+        cacheControl: false,
+        etag: true,
+        lastModified: true,
+        dotfiles: 'ignore',
+        index: false,
+        setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
+      });
+    }
   }
 
   await server.register(fastifyStatic, {
@@ -279,8 +392,9 @@ export async function createAppServer(app, options) {
     }
     // History fallback: a page path (no file extension) gets index.html; a missing asset stays a
     // 404 so a broken chunk is never answered with HTML.
-    const lastSegment = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
-    if (!lastSegment.includes('.') && fs.existsSync(indexFile)) {
+    const pathName = request.url.split('?')[0] ?? '';
+    const lastSegment = pathName.split('/').pop() ?? '';
+    if (!lastSegment.includes('.') && !pathName.startsWith('/releases/') && fs.existsSync(indexFile)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
@@ -293,6 +407,12 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const apps = APPS.filter((app) => options.only.includes(app.name));
   const servers = [];
+  let manifests;
+  try {
+    manifests = createManifestSource(options);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
 
   let stopping = false;
   const stop = async (signal) => {
@@ -308,7 +428,7 @@ async function main() {
   for (const app of apps) {
     const port = options.basePort + app.offset;
     try {
-      const server = await createAppServer(app, options);
+      const server = await createAppServer(app, { ...options, manifests });
       servers.push(server);
       await server.listen({ host: HOSTNAME, port });
     } catch (error) {

@@ -80,10 +80,17 @@ test.describe('what the servers send', () => {
   test('every app and the api send CSP, no framing, nosniff and a referrer policy', async ({ request }) => {
     const host = await request.get('/');
     expectSecurityHeaders(host.headers(), 'host page');
-    // The host page's inline theme script is allowed by its hash, nothing else inline.
+    // Scripts: exactly the host's origin and the origins the rollout manifest loads remotes from
+    // (issue 18); nothing inline, no eval.
     const scriptSrc = (host.headers()['content-security-policy'] ?? '').split(';').find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
-    expect(scriptSrc).not.toMatch(/'unsafe-(inline|eval)'|\*/);
+    const rollout = (await (await request.get('/remotes.json')).json()) as {
+      remotes: Record<string, { versions: Record<string, { url: string }> }>;
+    };
+    const remoteOrigins = Object.values(rollout.remotes).flatMap((r) =>
+      Object.values(r.versions).map((v) => new URL(v.url).origin),
+    );
+    expect(scriptSrc?.trim().split(/\s+/).slice(1).sort()).toEqual([...new Set(["'self'", ...remoteOrigins])].sort());
+    expect(scriptSrc).not.toMatch(/'unsafe-(inline|eval)'|'sha|\*/);
     expectSecurityHeaders((await request.get('/market')).headers(), 'host page route');
     expectSecurityHeaders((await request.get('/remotes.json')).headers(), 'remotes.json');
     expectSecurityHeaders((await request.get('/missing-chunk.js')).headers(), 'a 404');

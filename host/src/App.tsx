@@ -1,11 +1,13 @@
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@prds/shared';
+import { RolloutAccountSync } from './federation/RolloutAccountSync';
 import { Layout } from './layout/Layout';
 import { AppRoutes } from './routes/AppRoutes';
 
 export function App() {
   return (
     <AppProviders>
+      <RolloutAccountSync />
       <BrowserRouter>
         <Layout>
           <AppRoutes />

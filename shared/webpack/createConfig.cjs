@@ -25,6 +25,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ChunkIntegrityPlugin } = require('./chunkIntegrity.cjs');
 
 /** Spec §9: chunk load time-out, one number for webpack and the host's remote loading (src/federation/chunkLoadTimeout.ts). */
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('../src/federation/chunkLoadTimeout.json');
@@ -48,6 +49,8 @@ const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
 const HARNESS_ALIAS = 'prds-dev-harness';
 const ETHERS_ADDRESS_SHIM = path.join(__dirname, 'ethersAddressShim.mjs');
 const REMOTE_APP_ALIAS = 'prds-remote-app';
+/** A release build's ./App: the remote's own App beside a mark naming the release (releasedApp.tsx). */
+const RELEASED_APP = path.join(__dirname, 'releasedApp.tsx');
 
 /** The subset of react-router-dom the apps share (see routerExports.mjs). */
 const ROUTER_EXPORTS = path.join(__dirname, 'routerExports.mjs');
@@ -129,6 +132,11 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const production = mode === 'production';
+    // `pnpm release` (scripts/release) builds a remote with its release version. Such a build is
+    // loaded beside other releases of the same remote over a page's life (a canary that failed, then
+    // stable), so its chunk-loading global is its own, and every chunk its runtime loads carries a
+    // sha384 integrity the browser checks (the host pins the entry's own hash from the rollout manifest).
+    const release = !isHost && remoteApp !== null ? releaseOf(process.env) : null;
 
     /** @type {import('webpack').EntryObject} */
     const entry = {};
@@ -152,6 +160,12 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         uniqueName: name,
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
         clean: true,
+        ...(release
+          ? {
+              chunkLoadingGlobal: `webpackChunk_${name}_${release.version.replace(/\W/g, '_')}`,
+              crossOriginLoading: /** @type {const} */ ('anonymous'),
+            }
+          : {}),
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -197,11 +211,17 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           'process.env.PRDS_ENV': JSON.stringify(process.env.PRDS_ENV ?? 'devnet'),
           'process.env.PRDS_API_URL': JSON.stringify(process.env.PRDS_API_URL ?? 'http://127.0.0.1:8787'),
           'process.env.PRDS_DEVNET_RPC_URL': JSON.stringify(process.env.PRDS_DEVNET_RPC_URL ?? 'http://127.0.0.1:8545'),
+          ...(release
+            ? {
+                'process.env.PRDS_RELEASE_VERSION': JSON.stringify(release.version),
+                'process.env.PRDS_RELEASE_NOTE': JSON.stringify(release.note),
+              }
+            : {}),
         }),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          ...(exposes ? { exposes } : {}),
+          ...(exposes ? { exposes: release ? { ...exposes, './App': RELEASED_APP } : exposes } : {}),
           shared: sharedConfig(dir),
           // version-first fetches every remote's manifest at start-up and blanks the page if one is down.
           shareStrategy: 'loaded-first',
@@ -227,6 +247,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
               }),
             ]
           : []),
+        ...(release ? [new ChunkIntegrityPlugin()] : []),
       ],
       optimization: {
         minimize: production,
@@ -245,6 +266,21 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       },
     };
   };
+}
+
+/**
+ * The release a build is for, from the environment `pnpm release` sets: PRDS_RELEASE_VERSION (the
+ * version it publishes under, `<package version>+<build id>`) and an optional PRDS_RELEASE_NOTE.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {{ version: string, note: string } | null}
+ */
+function releaseOf(env) {
+  const version = env.PRDS_RELEASE_VERSION?.trim();
+  if (!version) return null;
+  if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/.test(version)) {
+    throw new Error(`PRDS_RELEASE_VERSION "${version}" is not a release version (letters, digits, . + _ -; at most 64)`);
+  }
+  return { version, note: env.PRDS_RELEASE_NOTE?.trim() ?? '' };
 }
 
 module.exports = { createConfig };

@@ -10,7 +10,12 @@ import { RemoteLoaderContext, type RemoteLoaderApi } from './RemoteLoaderContext
 class ScriptedLoader implements RemoteLoaderApi {
   readonly loads: RemoteName[] = [];
   readonly invalidated: RemoteName[] = [];
-  constructor(private readonly results: RemoteLoadResult[]) {}
+  readonly renderFailures: string[] = [];
+  constructor(
+    private readonly results: RemoteLoadResult[],
+    /** What renderFailed answers: whether another version is there to load at once. */
+    private readonly alternative = false,
+  ) {}
 
   async load(remote: RemoteName): Promise<RemoteLoadResult> {
     this.loads.push(remote);
@@ -21,6 +26,11 @@ class ScriptedLoader implements RemoteLoaderApi {
 
   invalidate(remote: RemoteName): void {
     this.invalidated.push(remote);
+  }
+
+  renderFailed(remote: RemoteName, version: string): boolean {
+    this.renderFailures.push(`${remote}@${version}`);
+    return this.alternative;
   }
 }
 
@@ -47,7 +57,7 @@ describe('RemoteApp', () => {
     const loader = new ScriptedLoader([
       { status: 'failed', reason: 'load', error: new Error('down') },
       { status: 'failed', reason: 'load', error: new Error('still down') },
-      { status: 'ready', Component: Market },
+      { status: 'ready', Component: Market, version: '1.0.0' },
     ]);
     renderWith(loader, <RemoteApp remote="mfe_market" />);
 
@@ -68,8 +78,8 @@ describe('RemoteApp', () => {
       throw new Error('render bug');
     };
     const loader = new ScriptedLoader([
-      { status: 'ready', Component: Broken },
-      { status: 'ready', Component: Market },
+      { status: 'ready', Component: Broken, version: '1.0.0' },
+      { status: 'ready', Component: Market, version: '1.0.0' },
     ]);
     renderWith(
       loader,
@@ -87,5 +97,25 @@ describe('RemoteApp', () => {
     expect(await screen.findByRole('heading', { name: 'Market list from the remote' })).toBeTruthy();
     expect(loader.invalidated).toEqual(['mfe_market']);
     expect(loader.loads).toEqual(['mfe_market', 'mfe_market']);
+    expect(loader.renderFailures).toEqual(['mfe_market@1.0.0']);
+  });
+
+  it('loads the next version at once when the one that crashed has a fallback (a crashing canary)', async () => {
+    const Broken = () => {
+      throw new Error('canary render bug');
+    };
+    const loader = new ScriptedLoader(
+      [
+        { status: 'ready', Component: Broken, version: '2.0.0' },
+        { status: 'ready', Component: Market, version: '1.0.0' },
+      ],
+      true,
+    );
+    renderWith(loader, <RemoteApp remote="mfe_market" />);
+
+    expect(await screen.findByRole('heading', { name: 'Market list from the remote' })).toBeTruthy();
+    expect(loader.renderFailures).toEqual(['mfe_market@2.0.0']);
+    expect(loader.loads).toEqual(['mfe_market', 'mfe_market']);
+    expect(screen.queryByTestId('remote-fallback')).toBeNull();
   });
 });

@@ -55,11 +55,18 @@ export function RemoteApp({ remote }: { remote: RemoteName }) {
     setAttempt((n) => n + 1);
   }, [remoteLoader, remote]);
 
+  // A render crash marks that version bad for this visitor; when the rollout has another version to
+  // offer (a crashing canary, stable behind it), it is loaded at once instead of showing the fallback.
+  const version = result?.status === 'ready' ? result.version : null;
+  const renderFailed = useCallback(() => {
+    if (version !== null && remoteLoader.renderFailed(remote, version)) setAttempt((n) => n + 1);
+  }, [remoteLoader, remote, version]);
+
   if (!result) return <RemoteLoading />;
   if (result.status === 'failed') return <RemoteFallback onRetry={retry} />;
   const { Component } = result;
   return (
-    <RemoteErrorBoundary key={attempt} fallback={<RemoteFallback onRetry={retry} />}>
+    <RemoteErrorBoundary key={attempt} fallback={<RemoteFallback onRetry={retry} />} onError={renderFailed}>
       <Component />
     </RemoteErrorBoundary>
   );

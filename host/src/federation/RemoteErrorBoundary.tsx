@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   readonly children: ReactNode;
   readonly fallback: ReactNode;
+  /** Told once the children threw (the rollout reports it and may switch versions). */
+  readonly onError?: (error: unknown) => void;
 }
 
 interface State {
@@ -19,6 +21,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Remote crashed while rendering', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

@@ -19,8 +19,9 @@ export class FetchStatusError extends Error {
 }
 
 /**
- * fetch that gives up after `timeoutMs` and treats a non-2xx answer as a failure. It always
- * revalidates (`no-cache`), so a retry after an outage really asks the server again.
+ * fetch that gives up after `timeoutMs` and treats a non-2xx answer as a failure. It revalidates
+ * (`no-cache`) unless the caller asks otherwise (an immutable release file), so a retry after an
+ * outage really asks the server again.
  * setTimeout (not AbortSignal.timeout) so tests and fake clocks can drive it.
  */
 export async function fetchWithTimeout(
@@ -41,7 +42,7 @@ export async function fetchWithTimeout(
     controller.abort();
   }, timeoutMs);
   try {
-    const response = await fetchImpl(url, { ...init, cache: 'no-cache', signal: controller.signal });
+    const response = await fetchImpl(url, { ...init, cache: init.cache ?? 'no-cache', signal: controller.signal });
     if (!response.ok) throw new FetchStatusError(url, response.status);
     return response;
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import remoteFallbackPlugin from './remoteFallbackPlugin';
 import { isRemoteLoadFailure } from './remoteLoadFailure';
+import { clearPins, pinRelease } from './rollout/releasePins';
 
 type ErrorArgs = Parameters<NonNullable<ReturnType<typeof remoteFallbackPlugin>['errorLoadRemote']>>[0];
 
@@ -13,6 +14,19 @@ describe('remoteFallbackPlugin', () => {
 
   it('bounds remote entry scripts by the spec chunk-load time-out', () => {
     expect(plugin.createScript?.({ url: 'http://127.0.0.1:3001/remoteEntry.js' })).toEqual({ timeout: 120000 });
+  });
+
+  it("loads a pinned release's entry with its integrity (CORS), and a script of its folder without a pin with none that matches", () => {
+    clearPins();
+    const pin = { manifest: `sha384-${'M'.repeat(64)}`, entry: `sha384-${'E'.repeat(64)}` };
+    pinRelease('http://cdn.test/r/mfe_claim/1/mf-manifest.json', pin);
+    const answer = plugin.createScript?.({ url: 'http://cdn.test/r/mfe_claim/1/remoteEntry.js' });
+    const script = answer && 'script' in answer ? answer.script : null;
+    expect(script?.integrity).toBe(pin.entry);
+    expect(script?.crossOrigin).toBe('anonymous');
+    const other = plugin.createScript?.({ url: 'http://cdn.test/r/mfe_claim/1/elsewhere.js' });
+    expect(other && 'script' in other ? other.script?.integrity : null).toBe('sha384-unpinned');
+    clearPins();
   });
 
   it('offers no backup manifest, so the failure reaches onLoad', async () => {

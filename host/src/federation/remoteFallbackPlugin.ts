@@ -2,12 +2,15 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import type { RemoteLoadFailureModule } from './remoteLoadFailure';
+import { integrityFor } from './rollout/releasePins';
 
 /**
  * Federation runtime plugin of the shell. It runs before any shared module exists, so it must not
  * import React (or anything that does) statically: the fallback component comes in by import().
  *
  * - manifest fetches and remote-entry scripts are bounded by the spec's chunk-load time-out;
+ * - a released version's mf-manifest.json and remoteEntry.js are loaded only with the integrity the
+ *   rollout manifest pins (releasePins); being immutable, they may come from the HTTP cache;
  * - a remote that cannot be loaded resolves to a fallback module instead of rejecting, so the
  *   shell renders a localized notice with a retry and the rest of the page keeps working.
  */
@@ -15,14 +18,23 @@ export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'prds-remote-fallback',
     fetch(url, init) {
-      return fetchWithTimeout(url, init, CHUNK_LOAD_TIMEOUT_MS);
+      const integrity = integrityFor(url);
+      return fetchWithTimeout(url, integrity ? { ...init, integrity, cache: 'default' } : init, CHUNK_LOAD_TIMEOUT_MS);
     },
-    createScript() {
-      return { timeout: CHUNK_LOAD_TIMEOUT_MS };
+    createScript({ url }) {
+      const integrity = integrityFor(url);
+      if (!integrity) return { timeout: CHUNK_LOAD_TIMEOUT_MS };
+      const script = document.createElement('script');
+      script.src = url;
+      script.integrity = integrity;
+      // Integrity is checked on a CORS fetch (a release on another origin sends the site's origin back).
+      script.crossOrigin = 'anonymous';
+      return { script, timeout: CHUNK_LOAD_TIMEOUT_MS };
     },
     async errorLoadRemote({ id, error, lifecycle, from }) {
-      // 'afterResolve' could supply a backup manifest; we have none (canaries come later), so let it
-      // fail through to 'onLoad', which fires for every failure of loadRemote.
+      // 'afterResolve' could supply a backup manifest; the loader picks the next version itself (it
+      // knows the visitor's plan and reports the failure), so let it fail through to 'onLoad', which
+      // fires for every failure of loadRemote.
       if (lifecycle !== 'onLoad') return undefined;
       const { RemoteFallback } = await import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback');
       const failure: RemoteLoadFailureModule = { default: RemoteFallback, prdsRemoteLoadFailure: { id, error } };

@@ -1,40 +1,83 @@
 import type { ComponentType } from 'react';
 import { RemoteLoader, type FederationRuntime } from './remoteLoader';
 import type { RemoteLoadFailureModule } from './remoteLoadFailure';
+import type { ClassifyTools } from './rollout/classifyFailure';
+import { clearPins, integrityFor } from './rollout/releasePins';
+import type { RolloutReport, RolloutReporter } from './rollout/rolloutReporter';
+import { VisitorStore, type KeyValueStore } from './rollout/visitorStore';
 
-const MANIFEST = {
-  mfe_market: 'http://127.0.0.1:3001/mf-manifest.json',
-  mfe_issue: 'http://127.0.0.1:3002/mf-manifest.json',
-  mfe_license: 'http://127.0.0.1:3003/mf-manifest.json',
-  mfe_portfolio: 'http://127.0.0.1:3004/mf-manifest.json',
-};
+const V1 = '0.1.0+20250101000000.aaaa';
+const V2 = '0.1.0+20250102000000.bbbb';
+const V0 = '0.0.9+20241201000000.cccc';
+const PIN = (c: string) => `sha384-${c.repeat(64)}`;
+const urlOf = (remote: string, version: string) => `http://cdn.test/releases/${remote}/${version}/mf-manifest.json`;
+const release = (remote: string, version: string, shared = '0.1.0') => ({
+  url: urlOf(remote, version),
+  integrity: { manifest: PIN('m'), entry: PIN('e') },
+  shared,
+});
+
+interface ManifestOptions {
+  canary?: { version: string; percent: number; cohorts?: string[] } | null;
+  shared2?: string;
+  requires?: { host: string; shared: string };
+  reports?: boolean;
+}
+
+function manifest({ canary = null, shared2 = '0.1.0', requires, reports = true }: ManifestOptions = {}) {
+  return {
+    schemaVersion: 1,
+    salt: 'test-salt',
+    reports,
+    remotes: {
+      mfe_market: {
+        stable: V1,
+        canary,
+        lastGood: [V0],
+        requires: requires ?? { host: '>=0.1.0 <1.0.0', shared: '^0.1.0' },
+        versions: {
+          [V0]: release('mfe_market', V0),
+          [V1]: release('mfe_market', V1),
+          [V2]: release('mfe_market', V2, shared2),
+        },
+      },
+      mfe_claim: { stable: V1, lastGood: [], requires: { host: '*', shared: '*' }, versions: { [V1]: release('mfe_claim', V1) } },
+      mfe_from_the_future: { anything: true },
+    },
+  };
+}
 
 const MarketApp: ComponentType = () => null;
 const Fallback: ComponentType = () => null;
-
 type Answer = 'ok' | 'reject' | 'fallback' | 'not-a-module';
 
 /**
  * Behaves like the MF runtime where it matters here: registering an already registered remote is a
- * no-op unless forced, and a forced registration is what clears a remote's cached failure.
+ * no-op unless forced, and each entry URL answers as the test scripted it.
  */
 class RecordingRuntime implements FederationRuntime {
   readonly registered = new Map<string, string>();
-  readonly registerCalls: Array<{ names: string[]; force: boolean }> = [];
-  readonly loadCalls: string[] = [];
-  answers: Answer[] = [];
+  readonly registerCalls: Array<{ entries: string[]; force: boolean }> = [];
+  readonly loads: string[] = [];
+  /** Scripted answers per entry URL (consumed in order; 'ok' when none is left). */
+  readonly answers = new Map<string, Answer[]>();
+  /** Loads that take this long (the loader's clock is advanced by it). */
+  delayMs = 0;
+  constructor(private readonly clock: { now: number }) {}
 
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void {
-    this.registerCalls.push({ names: remotes.map((r) => r.name), force: options?.force ?? false });
+    this.registerCalls.push({ entries: remotes.map((r) => r.entry), force: options?.force ?? false });
     for (const remote of remotes) {
       if (!this.registered.has(remote.name) || options?.force) this.registered.set(remote.name, remote.entry);
     }
   }
 
   async loadRemote(id: string): Promise<unknown> {
-    this.loadCalls.push(id);
-    if (!this.registered.has(id.split('/')[0] ?? '')) throw new Error(`remote of ${id} not registered`);
-    const answer = this.answers.shift() ?? 'ok';
+    const entry = this.registered.get(id.split('/')[0] ?? '');
+    if (!entry) throw new Error(`remote of ${id} not registered`);
+    this.loads.push(entry);
+    this.clock.now += this.delayMs;
+    const answer = this.answers.get(entry)?.shift() ?? 'ok';
     if (answer === 'reject') throw new Error('Failed to get manifest');
     if (answer === 'fallback') {
       const failure: RemoteLoadFailureModule = {
@@ -46,113 +89,286 @@ class RecordingRuntime implements FederationRuntime {
     if (answer === 'not-a-module') return { somethingElse: true };
     return { default: MarketApp };
   }
+
+  fail(entry: string, ...answers: Answer[]): void {
+    this.answers.set(entry, answers);
+  }
 }
 
-function setup(manifests: Array<unknown | Error> = [MANIFEST]) {
-  const runtime = new RecordingRuntime();
+class MemoryStorage implements KeyValueStore {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+class RecordingReporter implements RolloutReporter {
+  readonly reports: string[] = [];
+  report(r: RolloutReport) {
+    this.reports.push(`${r.remote} ${r.version} ${r.kind}`);
+  }
+  async flush() {}
+}
+
+/** The files answer as `missing` (404) unless told otherwise. */
+function classifyTools(answer: 'missing' | 'tampered' = 'missing'): ClassifyTools {
+  return {
+    fetchFile: async () => (answer === 'missing' ? { status: 404, body: null } : { status: 200, body: new ArrayBuffer(1) }),
+    sha384: async () => PIN('x'),
+  };
+}
+
+interface Setup {
+  manifests?: Array<unknown>;
+  storage?: MemoryStorage;
+  production?: boolean;
+  search?: string;
+  tools?: ClassifyTools;
+  host?: string;
+}
+
+function setup({
+  manifests = [manifest()],
+  storage = new MemoryStorage(),
+  production = false,
+  search = '',
+  tools,
+  host = '0.1.0',
+}: Setup = {}) {
+  const clock = { now: 1_000_000 };
+  const runtime = new RecordingRuntime(clock);
+  const reporter = new RecordingReporter();
   const fetched: string[] = [];
   const loader = new RemoteLoader({
     runtime,
-    manifestUrl: '/remotes.json',
+    page: { host, shared: '0.1.0' },
+    manifestUrl: 'http://site.test/remotes.json',
     fetchManifest: async (url) => {
       fetched.push(url);
       const next = manifests.length > 1 ? manifests.shift() : manifests[0];
       if (next instanceof Error) throw next;
       return next;
     },
+    store: new VisitorStore(storage, () => clock.now),
+    production,
+    search,
+    reporter,
+    classify: tools ?? classifyTools(),
+    timeoutMs: 120_000,
+    now: () => clock.now,
   });
-  return { runtime, loader, fetched };
+  return { runtime, loader, fetched, reporter, storage, clock };
 }
 
-describe('RemoteLoader', () => {
-  it('reads remotes.json once and registers every remote it names', async () => {
-    const { runtime, loader, fetched } = setup();
-    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
-    await loader.load('mfe_issue');
-    expect(fetched).toEqual(['/remotes.json']);
-    expect(runtime.registerCalls).toEqual([{ names: ['mfe_market', 'mfe_issue', 'mfe_license', 'mfe_portfolio'], force: false }]);
-    expect(runtime.loadCalls).toEqual(['mfe_market/App', 'mfe_issue/App']);
+beforeEach(() => {
+  clearPins();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('RemoteLoader: versions', () => {
+  it('reads the manifest once, registers each remote it knows at its stable version, and reports the load', async () => {
+    const { runtime, loader, fetched, reporter } = setup();
+    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp, version: V1 });
+    await loader.load('mfe_claim');
+    expect(fetched).toEqual(['http://site.test/remotes.json']);
+    expect(runtime.registerCalls).toEqual([
+      { entries: [urlOf('mfe_market', V1)], force: false },
+      { entries: [urlOf('mfe_claim', V1)], force: false },
+    ]);
+    expect(reporter.reports).toEqual([`mfe_market ${V1} loaded`, `mfe_claim ${V1} loaded`]);
+    // The release is pinned for the runtime plugin: its manifest, its entry, nothing else in its folder.
+    expect(integrityFor(urlOf('mfe_market', V1))).toBe(PIN('m'));
+    expect(integrityFor(urlOf('mfe_market', V1).replace('mf-manifest.json', 'remoteEntry.js?x=1'))).toBe(PIN('e'));
+    expect(integrityFor(urlOf('mfe_market', V1).replace('mf-manifest.json', 'other.js'))).toBe('sha384-unpinned');
   });
 
-  it('fetches remotes.json again after it failed', async () => {
-    const { loader, fetched } = setup([new Error('offline'), MANIFEST]);
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'failed', reason: 'manifest' });
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'ready' });
-    expect(fetched).toHaveLength(2);
+  it('gives the canary to every visitor at 100 %, to none at 0 %, and always to its cohorts', async () => {
+    const all = setup({ manifests: [manifest({ canary: { version: V2, percent: 100 } })] });
+    expect(await all.loader.load('mfe_market')).toMatchObject({ version: V2 });
+    const none = setup({ manifests: [manifest({ canary: { version: V2, percent: 0 } })] });
+    expect(await none.loader.load('mfe_market')).toMatchObject({ version: V1 });
+
+    const storage = new MemoryStorage();
+    storage.setItem('prds.rollout.account', '0x00000000000000000000000000000000000000aa');
+    const wallet = setup({
+      storage,
+      manifests: [manifest({ canary: { version: V2, percent: 0, cohorts: ['0x00000000000000000000000000000000000000aa'] } })],
+    });
+    expect(await wallet.loader.load('mfe_market')).toMatchObject({ version: V2 });
+    const internal = setup({
+      search: '?rollout-cohort=internal',
+      manifests: [manifest({ canary: { version: V2, percent: 0, cohorts: ['internal'] } })],
+    });
+    expect(await internal.loader.load('mfe_market')).toMatchObject({ version: V2 });
   });
 
-  it('treats an invalid remotes.json as a failed manifest and tries again later', async () => {
-    const { loader, fetched } = setup([{ mfe_market: 42 }, MANIFEST]);
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'failed', reason: 'manifest' });
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'ready' });
-    expect(fetched).toHaveLength(2);
+  it('honours a QA override outside production only', async () => {
+    const search = `?remote-version=mfe_market@${V0}`;
+    expect(await setup({ search }).loader.load('mfe_market')).toMatchObject({ version: V0 });
+    expect(await setup({ search, production: true }).loader.load('mfe_market')).toMatchObject({ version: V1 });
+    const storage = new MemoryStorage();
+    storage.setItem('prds.rollout.override', JSON.stringify({ mfe_market: V2 }));
+    expect(await setup({ storage }).loader.load('mfe_market')).toMatchObject({ version: V2 });
+    // An override naming a version the manifest does not have is ignored.
+    expect(await setup({ search: '?remote-version=mfe_market@9.9.9' }).loader.load('mfe_market')).toMatchObject({ version: V1 });
+  });
+});
+
+describe('RemoteLoader: fallback', () => {
+  it('retries a failed canary once, then loads stable, reports why and avoids the canary on the next load', async () => {
+    const storage = new MemoryStorage();
+    const first = setup({ storage, manifests: [manifest({ canary: { version: V2, percent: 100 } })] });
+    first.runtime.fail(urlOf('mfe_market', V2), 'fallback', 'reject');
+    expect(await first.loader.load('mfe_market')).toMatchObject({ status: 'ready', version: V1 });
+    expect(first.runtime.loads).toEqual([urlOf('mfe_market', V2), urlOf('mfe_market', V2), urlOf('mfe_market', V1)]);
+    // Each try starts from scratch: the retry and the switch re-register with force.
+    expect(first.runtime.registerCalls.filter((c) => c.entries[0]?.includes('mfe_market'))).toEqual([
+      { entries: [urlOf('mfe_market', V2)], force: false },
+      { entries: [urlOf('mfe_market', V2)], force: true },
+      { entries: [urlOf('mfe_market', V1)], force: true },
+    ]);
+    expect(first.reporter.reports).toEqual([`mfe_market ${V2} missing`, `mfe_market ${V1} loaded`]);
+
+    // The next page of the same visitor goes to stable straight away.
+    const next = setup({ storage, manifests: [manifest({ canary: { version: V2, percent: 100 } })] });
+    expect(await next.loader.load('mfe_market')).toMatchObject({ version: V1 });
+    expect(next.runtime.loads).toEqual([urlOf('mfe_market', V1)]);
+    // A while later it is offered the canary again.
+    next.clock.now += 7 * 3600 * 1000;
+    const later = setup({ storage, manifests: [manifest({ canary: { version: V2, percent: 100 } })] });
+    later.clock.now = next.clock.now;
+    expect(await later.loader.load('mfe_market')).toMatchObject({ version: V2 });
   });
 
-  it('reports a remote the manifest leaves out without asking the runtime', async () => {
-    const { runtime, loader } = setup();
-    await expect(loader.load('mfe_claim')).resolves.toEqual({ status: 'failed', reason: 'not-configured' });
-    expect(runtime.loadCalls).toEqual([]);
+  it('tells a file that does not match its pin (integrity) from one that is missing', async () => {
+    const { runtime, loader, reporter } = setup({
+      manifests: [manifest({ canary: { version: V2, percent: 100 } })],
+      tools: classifyTools('tampered'),
+    });
+    runtime.fail(urlOf('mfe_market', V2), 'reject', 'reject');
+    expect(await loader.load('mfe_market')).toMatchObject({ version: V1 });
+    expect(reporter.reports[0]).toBe(`mfe_market ${V2} integrity`);
   });
 
-  it('re-registers a remote with force before retrying a load that threw', async () => {
-    const { runtime, loader } = setup();
-    runtime.answers = ['reject'];
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'failed', reason: 'load' });
-    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
-    expect(runtime.registerCalls.at(-1)).toEqual({ names: ['mfe_market'], force: true });
-    expect(runtime.loadCalls).toEqual(['mfe_market/App', 'mfe_market/App']);
+  it('does not retry a load that ran into the time-out, and reports it as one', async () => {
+    const { runtime, loader, reporter } = setup({ manifests: [manifest({ canary: { version: V2, percent: 100 } })] });
+    runtime.fail(urlOf('mfe_market', V2), 'fallback');
+    runtime.delayMs = 120_000;
+    expect(await loader.load('mfe_market')).toMatchObject({ version: V1 });
+    expect(runtime.loads).toEqual([urlOf('mfe_market', V2), urlOf('mfe_market', V1)]);
+    expect(reporter.reports[0]).toBe(`mfe_market ${V2} timeout`);
   });
 
-  it("treats the runtime plugin's fallback module as a failure and retries from scratch", async () => {
-    const { runtime, loader } = setup();
-    runtime.answers = ['fallback', 'fallback'];
-    const first = await loader.load('mfe_market');
-    expect(first).toMatchObject({ status: 'failed', reason: 'load' });
-    expect(first.status === 'failed' && first.error).toEqual(new Error('ScriptNetworkError'));
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'failed' });
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'ready' });
-    expect(runtime.registerCalls.filter((call) => call.force)).toHaveLength(2);
+  it('never loads a release built for another @prds/shared major, and says so', async () => {
+    const { runtime, loader, reporter } = setup({
+      manifests: [manifest({ canary: { version: V2, percent: 100 }, shared2: '1.0.0' })],
+    });
+    expect(await loader.load('mfe_market')).toMatchObject({ version: V1 });
+    expect(runtime.loads).toEqual([urlOf('mfe_market', V1)]);
+    expect(reporter.reports).toEqual([`mfe_market ${V2} shared`, `mfe_market ${V1} loaded`]);
   });
 
-  it('rejects a module without a component as its default export', async () => {
-    const { runtime, loader } = setup();
-    runtime.answers = ['not-a-module'];
-    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'failed', reason: 'bad-module' });
-    await expect(loader.load('mfe_market')).resolves.toMatchObject({ status: 'ready' });
+  it('walks stable and the last good versions, and shows the fallback only when all failed', async () => {
+    const { runtime, loader, reporter } = setup();
+    runtime.fail(urlOf('mfe_market', V1), 'reject', 'reject');
+    runtime.fail(urlOf('mfe_market', V0), 'not-a-module', 'not-a-module');
+    const result = await loader.load('mfe_market');
+    expect(result).toMatchObject({ status: 'failed', reason: 'load' });
+    expect(reporter.reports).toEqual([`mfe_market ${V1} missing`, `mfe_market ${V0} missing`]);
+    // Coming back to the route (or Retry) starts again from the top: the remote may be back.
+    expect(await loader.load('mfe_market')).toMatchObject({ status: 'ready', version: V1 });
   });
 
-  it('keeps a loaded remote registered as it is', async () => {
-    const { runtime, loader } = setup();
+  it('refuses an unpinned release in production', async () => {
+    const unpinned = manifest();
+    unpinned.remotes.mfe_claim.versions[V1] = { ...release('mfe_claim', V1), integrity: null as never };
+    const { runtime, loader, reporter } = setup({ manifests: [unpinned], production: true });
+    expect(await loader.load('mfe_claim')).toMatchObject({ status: 'failed', reason: 'load' });
+    expect(runtime.loads).toEqual([]);
+    expect(reporter.reports).toEqual([`mfe_claim ${V1} integrity`]);
+    expect(await setup({ manifests: [unpinned] }).loader.load('mfe_claim')).toMatchObject({ status: 'ready' });
+  });
+
+  it('loads no version of a remote that needs another host, and reports it', async () => {
+    const { runtime, loader, reporter } = setup({ manifests: [manifest({ requires: { host: '>=0.2.0', shared: '*' } })] });
+    expect(await loader.load('mfe_market')).toMatchObject({ status: 'failed', reason: 'incompatible' });
+    expect(runtime.loads).toEqual([]);
+    expect(reporter.reports).toEqual([`mfe_market ${V1} incompatible`]);
+  });
+
+  it('after a render crash offers stable at once when the canary crashed, and nothing more when stable did', async () => {
+    const { loader, reporter } = setup({ manifests: [manifest({ canary: { version: V2, percent: 100 } })] });
+    expect(await loader.load('mfe_market')).toMatchObject({ version: V2 });
+    expect(loader.renderFailed('mfe_market', V2)).toBe(true);
+    expect(await loader.load('mfe_market')).toMatchObject({ version: V1 });
+    expect(loader.renderFailed('mfe_market', V1)).toBe(true); // V0 is left
+    expect(await loader.load('mfe_market')).toMatchObject({ version: V0 });
+    expect(loader.renderFailed('mfe_market', V0)).toBe(false);
+    expect(reporter.reports.filter((r) => r.endsWith('render'))).toEqual([
+      `mfe_market ${V2} render`,
+      `mfe_market ${V1} render`,
+      `mfe_market ${V0} render`,
+    ]);
+  });
+
+  it('sends no reports when the manifest does not ask for them', async () => {
+    const { loader, reporter } = setup({ manifests: [manifest({ reports: false })] });
     await loader.load('mfe_market');
-    await loader.load('mfe_market');
-    expect(runtime.registerCalls.filter((call) => call.force)).toEqual([]);
+    expect(reporter.reports).toEqual([]);
+  });
+});
+
+describe('RemoteLoader: the manifest', () => {
+  it('tries the manifest twice, then the last good one this browser kept', async () => {
+    const storage = new MemoryStorage();
+    await setup({ storage }).loader.load('mfe_market');
+    const down = setup({ storage, manifests: [new Error('offline')] });
+    expect(await down.loader.load('mfe_market')).toMatchObject({ status: 'ready', version: V1 });
+    expect(down.fetched).toHaveLength(2);
+    const flaky = setup({ manifests: [new Error('blip'), manifest()] });
+    expect(await flaky.loader.load('mfe_market')).toMatchObject({ status: 'ready' });
+    expect(flaky.fetched).toHaveLength(2);
   });
 
-  it('starts a remote from scratch after it crashed while rendering', async () => {
-    const { runtime, loader } = setup();
-    await loader.load('mfe_market');
-    loader.invalidate('mfe_market');
-    await loader.load('mfe_market');
-    expect(runtime.registerCalls.at(-1)).toEqual({ names: ['mfe_market'], force: true });
-    // Only once: the fresh load succeeded.
-    await loader.load('mfe_market');
-    expect(runtime.registerCalls.filter((call) => call.force)).toHaveLength(1);
+  it('refuses a bad manifest and uses the last good one; with none kept, the remote falls back', async () => {
+    const storage = new MemoryStorage();
+    await setup({ storage, manifests: [manifest({ canary: { version: V2, percent: 100 } })] }).loader.load('mfe_market');
+    const bad = { ...manifest(), schemaVersion: 2 };
+    const kept = setup({ storage, manifests: [bad] });
+    expect(await kept.loader.load('mfe_market')).toMatchObject({ status: 'ready', version: V2 });
+    expect(console.warn).toHaveBeenCalledWith(
+      expect.stringContaining('last good'),
+      expect.objectContaining({ message: expect.stringContaining('schemaVersion 2') }),
+    );
+    const fresh = setup({ manifests: [bad] });
+    expect(await fresh.loader.load('mfe_market')).toMatchObject({ status: 'failed', reason: 'manifest' });
   });
 
-  it('prefetches remotes.json at boot and the first remote load reuses it', async () => {
-    const { runtime, loader, fetched } = setup();
+  it('fetches the manifest again after it failed with nothing kept', async () => {
+    const { loader, fetched } = setup({ manifests: [new Error('down'), new Error('down'), manifest()] });
+    expect(await loader.load('mfe_market')).toMatchObject({ status: 'failed', reason: 'manifest' });
+    expect(await loader.load('mfe_market')).toMatchObject({ status: 'ready' });
+    expect(fetched).toHaveLength(3);
+  });
+
+  it('prefetches the manifest at boot and the first load reuses it', async () => {
+    const { loader, fetched } = setup();
     loader.prefetch();
-    expect(fetched).toEqual(['/remotes.json']);
-    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
-    expect(fetched).toEqual(['/remotes.json']);
-    expect(runtime.registerCalls).toHaveLength(1);
+    await loader.load('mfe_market');
+    expect(fetched).toHaveLength(1);
   });
 
-  it('fetches remotes.json again on the first load when the boot prefetch failed', async () => {
-    const { loader, fetched } = setup([new Error('offline'), MANIFEST]);
-    loader.prefetch();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp });
-    expect(fetched).toEqual(['/remotes.json', '/remotes.json']);
+  it('answers not-configured for a remote the manifest leaves out, without asking the runtime', async () => {
+    const { runtime, loader } = setup();
+    expect(await loader.load('mfe_issue')).toEqual({ status: 'failed', reason: 'not-configured' });
+    expect(runtime.loads).toEqual([]);
   });
 });

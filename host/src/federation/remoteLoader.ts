@@ -2,9 +2,14 @@ import type { ComponentType } from 'react';
 import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
-import { parseRemotesManifest, type RemotesManifest } from './remotesManifest';
 import { remoteModuleId } from './remotes';
 import { isRemoteLoadFailure } from './remoteLoadFailure';
+import { classifyLoadFailure, type ClassifyTools } from './rollout/classifyFailure';
+import { pinRelease } from './rollout/releasePins';
+import type { RolloutReport, RolloutReporter } from './rollout/rolloutReporter';
+import { parseRolloutManifest, type RolloutManifest } from './rollout/rolloutManifest';
+import { planVersions, type Candidate, type PageVersions, type VersionPlan } from './rollout/selectVersion';
+import { readRolloutQuery, VisitorStore } from './rollout/visitorStore';
 
 /** The part of the Module Federation runtime the loader uses (the real one, or a test double). */
 export interface FederationRuntime {
@@ -12,17 +17,35 @@ export interface FederationRuntime {
   loadRemote(id: string): Promise<unknown>;
 }
 
-export type RemoteFailureReason = 'manifest' | 'not-configured' | 'load' | 'bad-module';
+export type RemoteFailureReason = 'manifest' | 'not-configured' | 'incompatible' | 'load';
 
 export type RemoteLoadResult =
-  | { readonly status: 'ready'; readonly Component: ComponentType }
+  | { readonly status: 'ready'; readonly Component: ComponentType; readonly version: string }
   | { readonly status: 'failed'; readonly reason: RemoteFailureReason; readonly error?: unknown };
 
 export interface RemoteLoaderOptions {
   readonly runtime: FederationRuntime;
-  /** Where the shell's remotes manifest lives (served beside the host). */
+  /** The versions already in the page (host build, its @prds/shared), checked against each release. */
+  readonly page: PageVersions;
+  /** Where the rollout manifest lives (served beside the host). */
   readonly manifestUrl?: string;
   readonly fetchManifest?: (url: string) => Promise<unknown>;
+  /** The visitor's rollout memory (install id, failed versions, last good manifest). */
+  readonly store?: VisitorStore;
+  /** Production pages refuse unpinned releases and ignore QA overrides. */
+  readonly production?: boolean;
+  /** The page's query string at boot (QA overrides, cohort). */
+  readonly search?: string;
+  /** Where reports go (the api); none when the manifest does not ask for them. */
+  readonly reporter?: RolloutReporter | null;
+  readonly classify?: ClassifyTools;
+  readonly timeoutMs?: number;
+  readonly now?: () => number;
+}
+
+/** The manifest answered but said something this host will not act on. */
+export class ManifestRefusedError extends Error {
+  override readonly name = 'ManifestRefusedError';
 }
 
 async function fetchJson(url: string): Promise<unknown> {
@@ -37,39 +60,119 @@ function hasDefaultComponent(value: unknown): value is { default: ComponentType 
   return typeof candidate === 'function' || (typeof candidate === 'object' && candidate !== null && '$$typeof' in candidate);
 }
 
+const defaultClassifyTools: ClassifyTools = {
+  async fetchFile(url) {
+    try {
+      const response = await fetchWithTimeout(url, { cache: 'no-store' }, 10_000);
+      return { status: response.status, body: await response.arrayBuffer() };
+    } catch (error) {
+      const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : null;
+      return { status: typeof status === 'number' ? status : null, body: null };
+    }
+  },
+  async sha384(body) {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', body));
+    return `sha384-${btoa(String.fromCharCode(...digest))}`;
+  },
+};
+
+/** One remote's versions for this page: the plan, how far down it the page has gone, what it loaded. */
+interface RemoteState {
+  plan: VersionPlan;
+  index: number;
+  /** The version whose module the page holds, once one loaded. */
+  loaded: string | null;
+}
+
+type Attempt = { readonly ok: true; readonly Component: ComponentType } | { readonly ok: false; readonly error: unknown };
+
 /**
- * Reads remotes.json, registers the remotes with the federation runtime and loads their `./App`.
- * Nothing that failed stays cached: a failed manifest is fetched again, and a remote that failed (to
- * load or to render) is re-registered with `force` before the next attempt, which drops the runtime's
- * cached manifest, entry promise and container so the retry really goes back to the network.
+ * Reads the rollout manifest, picks each remote's version for this visitor and loads its `./App`.
+ *
+ * Versions: the visitor's bucket (install id, or the wallet last connected, with the manifest's
+ * salt) or cohort picks the canary or stable (a QA override outside production); one plan per remote
+ * per page, walked on failures only, so a page never mixes two versions of a remote.
+ *
+ * Fallback in layers: a failed load is retried once (not after a time-out); then the version is
+ * marked bad for this visitor for a while, the failure reported, and the next version of the plan
+ * (stable, then the last good ones) loaded; a release built for another @prds/shared major is never
+ * loaded. The manifest is fetched twice before the last good one this browser kept is used. Nothing
+ * that failed stays cached: the remote is re-registered with `force` before the next attempt, which
+ * drops the runtime's cached manifest, entry promise and container.
  */
 export class RemoteLoader {
   private readonly runtime: FederationRuntime;
   private readonly manifestUrl: string;
   private readonly fetchManifest: (url: string) => Promise<unknown>;
-  private manifest: Promise<RemotesManifest> | null = null;
+  private readonly store: VisitorStore;
+  private readonly production: boolean;
+  private readonly page: PageVersions;
+  private readonly reporter: RolloutReporter | null;
+  private readonly classify: ClassifyTools;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private readonly overrides: Record<string, string>;
+  private manifest: Promise<RolloutManifest<RemoteName>> | null = null;
+  private current: RolloutManifest<RemoteName> | null = null;
+  private readonly states = new Map<RemoteName, RemoteState>();
+  private readonly registered = new Map<RemoteName, string>();
   private readonly stale = new Set<RemoteName>();
+  private readonly reported = new Set<string>();
 
-  constructor({ runtime, manifestUrl = '/remotes.json', fetchManifest = fetchJson }: RemoteLoaderOptions) {
-    this.runtime = runtime;
-    this.manifestUrl = manifestUrl;
-    this.fetchManifest = fetchManifest;
+  constructor(options: RemoteLoaderOptions) {
+    this.runtime = options.runtime;
+    this.manifestUrl = options.manifestUrl ?? '/remotes.json';
+    this.fetchManifest = options.fetchManifest ?? fetchJson;
+    this.store = options.store ?? new VisitorStore(null);
+    this.production = options.production ?? false;
+    this.page = options.page;
+    this.reporter = options.reporter ?? null;
+    this.classify = options.classify ?? defaultClassifyTools;
+    this.timeoutMs = options.timeoutMs ?? CHUNK_LOAD_TIMEOUT_MS;
+    this.now = options.now ?? (() => Date.now());
+    const query = readRolloutQuery(options.search ?? '');
+    if (query.cohort !== null) this.store.joinCohort(query.cohort);
+    // QA overrides (query, then storage) outside production only.
+    this.overrides = this.production ? {} : { ...this.store.storedOverrides(), ...query.overrides };
   }
 
-  /** Loads the remotes manifest once and registers every remote it names. */
-  private loadManifest(): Promise<RemotesManifest> {
+  private parse(raw: unknown) {
+    const base = typeof location === 'undefined' ? 'http://localhost/' : new URL(this.manifestUrl, location.href).href;
+    return parseRolloutManifest(raw, { remoteNames: REMOTE_NAMES, base });
+  }
+
+  private async fetchFresh(): Promise<RolloutManifest<RemoteName>> {
+    let raw: unknown;
+    try {
+      raw = await this.fetchManifest(this.manifestUrl);
+    } catch {
+      // Layer one: one more try before anything kept is used.
+      raw = await this.fetchManifest(this.manifestUrl);
+    }
+    const parsed = this.parse(raw);
+    if (!parsed.ok) throw new ManifestRefusedError(parsed.reason);
+    this.store.keepManifest(raw);
+    return parsed.manifest;
+  }
+
+  /** Loads the rollout manifest once (or the last good one), plans and registers every remote in it. */
+  private loadManifest(): Promise<RolloutManifest<RemoteName>> {
     if (!this.manifest) {
-      const base = typeof location === 'undefined' ? 'http://localhost/' : location.href;
-      this.manifest = this.fetchManifest(this.manifestUrl).then((raw) => {
-        const parsed = parseRemotesManifest(raw, base);
-        if (!parsed.ok) throw new Error(parsed.reason);
-        const remotes = REMOTE_NAMES.flatMap((name) => {
-          const entry = parsed.manifest[name];
-          return entry ? [{ name, entry }] : [];
+      this.manifest = this.fetchFresh()
+        .catch((error: unknown) => {
+          const kept = this.store.lastGoodManifest();
+          const parsed = kept === null ? null : this.parse(kept);
+          if (!parsed?.ok) throw error;
+          console.warn('The rollout manifest could not be used; the last good one this browser kept is', error);
+          return parsed.manifest;
+        })
+        .then((manifest) => {
+          this.current = manifest;
+          for (const name of REMOTE_NAMES) {
+            if (manifest.remotes[name]) this.replan(name);
+          }
+          return manifest;
         });
-        this.runtime.registerRemotes(remotes);
-        return parsed.manifest;
-      });
       // A failed manifest must not poison later attempts.
       this.manifest.catch(() => {
         this.manifest = null;
@@ -78,10 +181,57 @@ export class RemoteLoader {
     return this.manifest;
   }
 
+  /** (Re)computes a remote's plan from the current manifest and this visitor's failures so far. */
+  private replan(remote: RemoteName): RemoteState | null {
+    const manifest = this.current;
+    const rollout = manifest?.remotes[remote];
+    if (!manifest || !rollout) return null;
+    const plan = planVersions(
+      rollout,
+      manifest.salt,
+      {
+        installId: this.store.installId(),
+        account: this.store.account(),
+        cohorts: this.store.cohorts(),
+        override: this.overrides[remote] ?? null,
+        isBad: (version) => this.store.isBad(remote, version),
+      },
+      this.page,
+    );
+    const state: RemoteState = { plan, index: 0, loaded: null };
+    this.states.set(remote, state);
+    const first = plan.candidates[0];
+    if (first) this.register(remote, first);
+    return state;
+  }
+
+  private register(remote: RemoteName, candidate: Candidate): void {
+    const entry = candidate.record.url;
+    if (candidate.record.integrity) pinRelease(entry, candidate.record.integrity);
+    const before = this.registered.get(remote);
+    if (before === entry && !this.stale.has(remote)) return;
+    this.runtime.registerRemotes([{ name: remote, entry }], before === undefined ? undefined : { force: true });
+    this.registered.set(remote, entry);
+    this.stale.delete(remote);
+  }
+
+  private report(report: RolloutReport): void {
+    if (!this.current?.reports || !this.reporter) return;
+    this.reporter.report(report);
+  }
+
+  /** Reports once per page per remote, version and kind. */
+  private reportOnce(report: RolloutReport): void {
+    const key = `${report.remote}@${report.version}:${report.kind}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.report(report);
+  }
+
   /**
-   * Starts reading remotes.json at boot, beside the first render, so the first remote route does not
-   * wait for it. A failure here is not shown: the route that needs the manifest fetches it again and
-   * shows the fallback if that fails too.
+   * Starts reading the manifest at boot, beside the first render, so the first remote route does not
+   * wait for it. A failure here is not shown: the route that needs it fetches again and shows the
+   * fallback if that fails too.
    */
   prefetch(): void {
     this.loadManifest().catch(() => undefined);
@@ -90,38 +240,98 @@ export class RemoteLoader {
   /** Makes the next load of a remote start from scratch (the user asked to retry after a failure). */
   invalidate(remote: RemoteName): void {
     this.stale.add(remote);
+    if (this.states.get(remote)?.loaded === null) this.states.delete(remote);
   }
 
-  async load(remote: RemoteName): Promise<RemoteLoadResult> {
-    let manifest: RemotesManifest;
-    try {
-      manifest = await this.loadManifest();
-    } catch (error) {
-      return { status: 'failed', reason: 'manifest', error };
-    }
-    const entry = manifest[remote];
-    if (!entry) return { status: 'failed', reason: 'not-configured' };
+  /**
+   * A remote threw while rendering: report it, mark the version bad for this visitor, and say whether
+   * another version is there to try (the caller then retries at once instead of showing the fallback).
+   */
+  renderFailed(remote: RemoteName, version: string): boolean {
+    this.reportOnce({ remote, version, kind: 'render' });
+    this.store.markBad(remote, version);
+    this.stale.add(remote);
+    this.states.delete(remote);
+    const next = this.replan(remote)?.plan.candidates[0];
+    return next !== undefined && !next.bad && next.version !== version;
+  }
 
-    if (this.stale.has(remote)) {
-      this.runtime.registerRemotes([{ name: remote, entry }], { force: true });
-      this.stale.delete(remote);
-    }
+  /** The version of a remote this page holds, once loaded. */
+  loadedVersion(remote: RemoteName): string | null {
+    return this.states.get(remote)?.loaded ?? null;
+  }
 
+  private async attempt(remote: RemoteName): Promise<Attempt> {
     let module: unknown;
     try {
       module = await this.runtime.loadRemote(remoteModuleId(remote));
     } catch (error) {
-      this.stale.add(remote);
-      return { status: 'failed', reason: 'load', error };
+      return { ok: false, error };
     }
-    if (isRemoteLoadFailure(module)) {
-      this.stale.add(remote);
-      return { status: 'failed', reason: 'load', error: module.prdsRemoteLoadFailure.error };
+    if (isRemoteLoadFailure(module)) return { ok: false, error: module.prdsRemoteLoadFailure.error };
+    if (!hasDefaultComponent(module))
+      return { ok: false, error: new Error(`${remote}/App has no component as its default export`) };
+    return { ok: true, Component: module.default };
+  }
+
+  async load(remote: RemoteName): Promise<RemoteLoadResult> {
+    try {
+      await this.loadManifest();
+    } catch (error) {
+      return { status: 'failed', reason: 'manifest', error };
     }
-    if (!hasDefaultComponent(module)) {
-      this.stale.add(remote);
-      return { status: 'failed', reason: 'bad-module' };
+    let state = this.states.get(remote) ?? this.replan(remote);
+    if (!state) return { status: 'failed', reason: 'not-configured' };
+    // Everything was tried already (an earlier visit to this route): start again from the top.
+    if (state.index >= state.plan.candidates.length && state.plan.candidates.length > 0) state = this.replan(remote) ?? state;
+    const { plan } = state;
+    if (plan.incompatible !== null) {
+      this.reportOnce({ remote, version: plan.chosen.version, kind: 'incompatible' });
+      return { status: 'failed', reason: 'incompatible' };
     }
-    return { status: 'ready', Component: module.default };
+    if (plan.refused.some((r) => r.version === plan.chosen.version)) {
+      this.reportOnce({ remote, version: plan.chosen.version, kind: 'shared' });
+    }
+    let lastError: unknown = null;
+    while (state.index < plan.candidates.length) {
+      const candidate = plan.candidates[state.index];
+      if (!candidate) break;
+      if (this.production && !candidate.record.integrity) {
+        this.giveUp(remote, candidate, 'integrity');
+        state.index += 1;
+        continue;
+      }
+      this.register(remote, candidate);
+      const started = this.now();
+      let result = await this.attempt(remote);
+      if (!result.ok && this.now() - started < this.timeoutMs) {
+        // Layer one: a second try, from scratch (not after a time-out: that would double the wait).
+        this.stale.add(remote);
+        this.register(remote, candidate);
+        result = await this.attempt(remote);
+      }
+      if (result.ok) {
+        state.loaded = candidate.version;
+        this.reportOnce({ remote, version: candidate.version, kind: 'loaded' });
+        return { status: 'ready', Component: result.Component, version: candidate.version };
+      }
+      lastError = result.error;
+      const kind = await classifyLoadFailure(
+        { record: candidate.record, error: result.error, elapsedMs: this.now() - started, timeoutMs: this.timeoutMs },
+        this.classify,
+      );
+      console.error(`Remote ${remote} ${candidate.version} failed to load (${kind})`, result.error);
+      this.giveUp(remote, candidate, kind);
+      state.index += 1;
+      const next = plan.candidates[state.index];
+      if (next) this.register(remote, next);
+    }
+    return { status: 'failed', reason: 'load', error: lastError };
+  }
+
+  private giveUp(remote: RemoteName, candidate: Candidate, kind: RolloutReport['kind']): void {
+    this.reportOnce({ remote, version: candidate.version, kind });
+    this.store.markBad(remote, candidate.version);
+    this.stale.add(remote);
   }
 }

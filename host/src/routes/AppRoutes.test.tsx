@@ -14,9 +14,12 @@ class EchoLoader implements RemoteLoaderApi {
       const { pathname } = useLocation();
       return <h1>{`${remote} at ${pathname}`}</h1>;
     };
-    return { status: 'ready', Component };
+    return { status: 'ready', Component, version: '1.0.0' };
   }
   invalidate(): void {}
+  renderFailed(): boolean {
+    return false;
+  }
 }
 
 function renderAt(path: string) {

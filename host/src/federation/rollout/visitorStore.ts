@@ -1,0 +1,150 @@
+/**
+ * What the page remembers about its visitor for the rollout, in localStorage: a random install id (the
+ * bucket's key until a wallet is connected), the wallet last connected, named cohorts joined, QA
+ * overrides, versions that failed recently, and the last rollout manifest that validated. Storage
+ * that throws (privacy modes, a full quota) degrades to this page's memory, never to an error.
+ */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const STORAGE_KEYS = {
+  installId: 'prds.rollout.id',
+  account: 'prds.rollout.account',
+  cohorts: 'prds.rollout.cohorts',
+  override: 'prds.rollout.override',
+  bad: 'prds.rollout.bad',
+  manifest: 'prds.rollout.manifest',
+} as const;
+
+/** How long a version that failed for a visitor is avoided by that visitor. */
+export const BAD_VERSION_TTL_MS = 6 * 60 * 60 * 1000;
+
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+const COHORT = /^[0-9a-z][0-9a-z._:-]{0,63}$/;
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `?remote-version=mfe_claim@0.1.0+b1,mfe_market@…` and `?rollout-cohort=internal` of a page URL. */
+export function readRolloutQuery(search: string): { overrides: Record<string, string>; cohort: string | null } {
+  const params = new URLSearchParams(search);
+  const overrides: Record<string, string> = {};
+  for (const value of params.getAll('remote-version')) {
+    for (const item of value.split(',')) {
+      // A '+' in a query string reads as a space; versions have none.
+      const [remote, version] = item.trim().replace(/ /g, '+').split('@');
+      if (remote && version) overrides[remote] = version;
+    }
+  }
+  const cohort = params.get('rollout-cohort')?.trim().toLowerCase() ?? null;
+  return { overrides, cohort: cohort !== null && COHORT.test(cohort) ? cohort : null };
+}
+
+export class VisitorStore {
+  private readonly memory = new Map<string, string>();
+
+  constructor(
+    private readonly storage: KeyValueStore | null,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  private get(key: string): string | null {
+    try {
+      const value = this.storage?.getItem(key) ?? null;
+      if (value !== null) return value;
+    } catch {
+      // fall through to memory
+    }
+    return this.memory.get(key) ?? null;
+  }
+
+  private set(key: string, value: string): void {
+    this.memory.set(key, value);
+    try {
+      this.storage?.setItem(key, value);
+    } catch {
+      // memory keeps it for this page
+    }
+  }
+
+  installId(): string {
+    const stored = this.get(STORAGE_KEYS.installId);
+    if (stored !== null && /^[0-9a-f-]{16,64}$/.test(stored)) return stored;
+    const id = randomId();
+    this.set(STORAGE_KEYS.installId, id);
+    return id;
+  }
+
+  account(): string | null {
+    const stored = this.get(STORAGE_KEYS.account);
+    return stored !== null && ADDRESS.test(stored) ? stored : null;
+  }
+
+  /** The next load buckets by this wallet (never this one: a page does not switch versions). */
+  rememberAccount(address: string): void {
+    const lower = address.toLowerCase();
+    if (ADDRESS.test(lower) && this.get(STORAGE_KEYS.account) !== lower) this.set(STORAGE_KEYS.account, lower);
+  }
+
+  cohorts(): string[] {
+    const stored = parseJson(this.get(STORAGE_KEYS.cohorts));
+    return Array.isArray(stored) ? stored.filter((c): c is string => typeof c === 'string' && COHORT.test(c)) : [];
+  }
+
+  joinCohort(cohort: string): void {
+    const current = this.cohorts();
+    if (COHORT.test(cohort) && !current.includes(cohort)) this.set(STORAGE_KEYS.cohorts, JSON.stringify([...current, cohort]));
+  }
+
+  /** QA overrides kept in storage (`{ "mfe_claim": "0.1.0+…" }`); the caller honours them outside production only. */
+  storedOverrides(): Record<string, string> {
+    const stored = parseJson(this.get(STORAGE_KEYS.override));
+    if (!isRecord(stored)) return {};
+    return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+
+  private badTable(): Record<string, number> {
+    const stored = parseJson(this.get(STORAGE_KEYS.bad));
+    if (!isRecord(stored)) return {};
+    const now = this.now();
+    return Object.fromEntries(
+      Object.entries(stored).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > now),
+    );
+  }
+
+  isBad(remote: string, version: string): boolean {
+    return `${remote}@${version}` in this.badTable();
+  }
+
+  markBad(remote: string, version: string, ttlMs: number = BAD_VERSION_TTL_MS): void {
+    this.set(STORAGE_KEYS.bad, JSON.stringify({ ...this.badTable(), [`${remote}@${version}`]: this.now() + ttlMs }));
+  }
+
+  /** The last rollout manifest that validated, as it was fetched (validated again when used). */
+  lastGoodManifest(): unknown {
+    return parseJson(this.get(STORAGE_KEYS.manifest));
+  }
+
+  keepManifest(raw: unknown): void {
+    this.set(STORAGE_KEYS.manifest, JSON.stringify(raw));
+  }
+}
