@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { BOND_STATES } from "./literals";
+import { BOND_STATES, MARKET_LIST_STATUSES, STATUS_TABS } from "./literals";
 import {
   type Answer,
   Address,
@@ -7,13 +7,15 @@ import {
   MarketId,
   Nullable,
   NullableAmount,
+  NullableSignedAmount,
+  NullableTime,
   PagedList,
   Paging,
   SignedAmount,
   StringEnum,
   UnixTime,
 } from "./common";
-import { LabelSchema, MarketStateSchema, MarketSummary } from "./markets";
+import { LabelSchema, MarketStateSchema, MarketSummary, TabTotals } from "./markets";
 import { PositionView, TradeItem, TrackRecord } from "./market";
 
 export const AccountBody = Type.Object({ account: Address });
@@ -68,6 +70,17 @@ export const DealtBody = Type.Object({
 });
 export const DealtData = PagedList(DealtItem);
 
+export const IssuedBody = Type.Object({
+  account: Address,
+  ...Paging,
+  status: Type.Optional(
+    StringEnum(MARKET_LIST_STATUSES, {
+      default: "all",
+      description: `Status tab, as /api/markets: all, ${STATUS_TABS.join(", ")}`,
+    }),
+  ),
+});
+export type IssuedBody = Answer<typeof IssuedBody>;
 export const IssuedItem = Type.Object({
   ...MarketSummary.properties,
   licenseId: Type.String(),
@@ -77,9 +90,23 @@ export const IssuedItem = Type.Object({
   bondState: StringEnum(BOND_STATES),
   issuerFee: NullableAmount,
   challengeCount: Type.Integer(),
+  feeTotal: Amount,
+  confirmationDeadline: Type.Integer({
+    description: "expirationTime + confirmationPeriod: the issuer confirms before it, or loses the bond",
+  }),
+  responseEnd: NullableTime,
+  liquidityClaimable: Amount,
+  liquidityProfit: NullableSignedAmount,
+  issuerProfit: NullableSignedAmount,
 });
 export type IssuedItem = Answer<typeof IssuedItem>;
 export const IssuedData = PagedList(IssuedItem);
+export const IssuedExtra = Type.Object({
+  now: UnixTime,
+  totals: Type.Object(TabTotals.properties, { description: "The account's markets per status tab" }),
+  frozenMargin: Amount,
+});
+export type IssuedExtra = Answer<typeof IssuedExtra>;
 
 export const ReferralItem = Type.Object({
   marketId: MarketId,

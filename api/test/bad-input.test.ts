@@ -120,8 +120,8 @@ const CALL_SPECS: Call[] = [
   { path: "/api/ticket-market/packets", fields: [], valid: {} },
   {
     path: "/api/issued",
-    fields: [{ name: "account", kind: "address", required: true }, ...paging],
-    valid: { account: ADDRESS, page: 1, pageSize: 20 },
+    fields: [{ name: "account", kind: "address", required: true }, ...paging, { name: "status", kind: "enum" }],
+    valid: { account: ADDRESS, page: 1, pageSize: 20, status: "all" },
   },
   {
     path: "/api/bought",

@@ -395,6 +395,103 @@ describe("an account's markets, trades, referral rewards and snapshots", () => {
     expect(r.body.data.list[0]).toMatchObject({ margin: u(100).toString(), bondState: "locked" });
   });
 
+  test("/api/issued: by status tab, with the issuer's deadlines, figures and frozen margin", async () => {
+    const issuer = address(0xbeef);
+    const db = h.db;
+    const a = (n: number) => amount(db, u(n));
+    await insertMarket(db, { id: 301, now: NOW, event: "Open one?", issuer });
+    await insertMarket(db, {
+      id: 302,
+      now: NOW,
+      event: "Finished one?",
+      issuer,
+      stakes: [100, 200],
+      volume: 200,
+      market: {
+        phase: "Final",
+        result: 0,
+        net_pool: a(300),
+        winning_stake: a(100),
+        issuer_fee: a(2),
+        bond_state: "released",
+      },
+    });
+    await insertMarket(db, {
+      id: 303,
+      now: NOW,
+      event: "Challenged one?",
+      issuer,
+      market: { phase: "Challenging", result: 1, response_end: NOW + DAY, challenge_count: 1 },
+    });
+    await insertMarket(db, {
+      id: 304,
+      now: NOW,
+      event: "Cancelled one?",
+      issuer,
+      market: { phase: "Cancelled", bond_state: "released" },
+    });
+    // The seeded liquidity is the issuer's position: 50 on each option of the finished market.
+    await db.kysely
+      .insertInto("positions")
+      .values(
+        [0, 1].map((option) => ({
+          market_id: 302,
+          account: issuer,
+          option,
+          stake: a(50),
+          fee: a(0),
+          invested: a(50),
+          first_time: NOW - DAY,
+          last_time: NOW - DAY,
+        })),
+      )
+      .execute();
+    await setHead(db, NOW, 5_001);
+
+    type Issued = {
+      id: string;
+      feeTotal: string;
+      confirmationDeadline: number;
+      responseEnd: number | null;
+      liquidityClaimable: string;
+      liquidityProfit: string | null;
+      issuerProfit: string | null;
+    };
+    const all = await h.post<Paged<Issued>, { now: number; totals: Record<string, number>; frozenMargin: string }>(
+      "/api/issued",
+      { account: issuer },
+    );
+    expect(all.body.data.list.map((m) => m.id)).toEqual(["304", "303", "302", "301"]);
+    expect(all.body.extra).toEqual({
+      now: NOW,
+      totals: { all: 4, open: 1, closingSoon: 0, waitingResult: 0, challenging: 1, finished: 2 },
+      // 301 and 303 still back live markets; 302's and 304's margin went back to the free balance.
+      frozenMargin: u(200).toString(),
+    });
+    const byId = new Map(all.body.data.list.map((m) => [m.id, m]));
+    // Winning 50 of the 100 staked on option 0 pays 50 × 300 / 100 = 150 for 100 seeded: +50, plus the 2 fee.
+    expect(byId.get("302")).toMatchObject({
+      feeTotal: u(4).toString(),
+      liquidityClaimable: u(150).toString(),
+      liquidityProfit: u(50).toString(),
+      issuerProfit: u(52).toString(),
+    });
+    // Not settled yet: no profit, nothing to claim, and the deadlines to act before.
+    expect(byId.get("301")).toMatchObject({
+      liquidityClaimable: "0",
+      liquidityProfit: null,
+      issuerProfit: null,
+      confirmationDeadline: NOW + 11 * DAY + 3 * DAY,
+      responseEnd: null,
+    });
+    expect(byId.get("303")).toMatchObject({ responseEnd: NOW + DAY });
+
+    const finished = await h.post<Paged<Issued>>("/api/issued", { account: issuer, status: "finished" });
+    expect([finished.body.data.total, finished.body.data.list.map((m) => m.id)]).toEqual([2, ["304", "302"]]);
+    const bad = await h.post("/api/issued", { account: issuer, status: "mine" });
+    expect(bad.status).toBe(400);
+  });
+
   test("/api/referral/rewards: per market, claimable once final, totals and referred accounts", async () => {
     const r = await h.post<
       Paged<{ marketId: string; accrued: string; claimed: string; claimable: string }>,

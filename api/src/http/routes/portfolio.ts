@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { amountText, fromDbAmount, toDbAmount } from "../../db/amount";
 import type { Row } from "../../db/schema";
-import { accountMarkets, marketsOfAccount } from "../accountMarkets";
+import { accountMarkets, figuresOf, marketsOfAccount } from "../accountMarkets";
 import { registerCall } from "../call";
 import type { AppContext } from "../context";
 import { addressOf, marketIdOf, pageOf } from "../inputs";
@@ -19,7 +19,10 @@ import {
   BoughtExtra,
   DealtBody,
   DealtData,
+  IssuedBody,
   IssuedData,
+  IssuedExtra,
+  STATUS_TABS,
   ReferralData,
   ReferralExtra,
   SnapshotsBody,
@@ -27,7 +30,7 @@ import {
   SnapshotsExtra,
   TrackRecordData,
 } from "@prds/api-schema";
-import { finishedCondition } from "./markets";
+import { finishedCondition, tabCondition } from "./markets";
 import { tradeItem } from "./market";
 
 const DAY = 86_400;
@@ -151,22 +154,27 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/issued",
-      summary: "Markets an account issued, newest first, paged",
+      summary: "Markets an account issued, newest first, paged, by status tab",
       description:
         "The issuer's own markets, including those whose metadata is held for review or rejected (their text answered as null), " +
-        "so the issuer can still cancel them or recover the bond.",
+        "so the issuer can still cancel them or recover the bond. Each with what the issuer needs to act on it (the confirmation " +
+        "deadline, a challenge's response end) and what it earned: the issuer fee once final, and the seeded liquidity's figures " +
+        "(one code path with /api/bought). extra: the chain's now, the account's markets per tab and its margin still frozen.",
       tags: ["user"],
-      body: AccountPagedBody,
+      body: IssuedBody,
       data: IssuedData,
-      extra: NoExtra,
+      extra: IssuedExtra,
     },
     async (body) => {
       const account = addressOf(body.account, "account");
       const { page, pageSize, offset } = pageOf(body);
       const [head, params] = await Promise.all([ctx.head(), ctx.params()]);
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom("markets as m")
+      const minPremium = toDbAmount(ctx.db.dialect, params.minPremium);
+      const tab = body.status ?? "all";
+      let mine = db.selectFrom("markets as m").where("m.issuer", "=", account);
+      if (tab !== "all") mine = mine.where(tabCondition(tab, head.now, minPremium));
+      const [rows, count, tabs] = await Promise.all([
+        mine
           .leftJoin("market_metadata as mm", "mm.hash", "m.metadata_hash")
           .selectAll("m")
           .select([
@@ -175,32 +183,70 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
             "mm.category as mm_category",
             "mm.options_json as mm_options_json",
           ])
-          .where("m.issuer", "=", account)
           .orderBy("m.id", "desc")
           .limit(pageSize)
           .offset(offset)
           .execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
         db
-          .selectFrom("markets")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("issuer", "=", account)
+          .selectFrom("markets as m")
+          .where("m.issuer", "=", account)
+          .select((eb) => [
+            eb.fn.countAll<number>().as("all"),
+            ...STATUS_TABS.map((t) =>
+              eb.fn.sum<number>(sql<number>`case when ${tabCondition(t, head.now, minPremium)} then 1 else 0 end`).as(t),
+            ),
+          ])
           .executeTakeFirstOrThrow(),
       ]);
-      const options = await loadOptions(
-        ctx.db,
-        rows.map((r) => Number(r.id)),
-      );
-      const list = rows.map((m) => ({
-        ...marketSummary(m, visibleMetadata(m), options.get(Number(m.id)) ?? [], head.now, params),
-        licenseId: String(m.license_id),
-        licenseStaked: m.license_staked === 1,
-        margin: amountText(m.margin),
-        capacity: amountText(m.capacity),
-        bondState: m.bond_state,
-        issuerFee: m.issuer_fee === null ? null : amountText(m.issuer_fee),
-        challengeCount: m.challenge_count,
-      }));
-      return { data: { list, total: Number(count.n), page, pageSize }, extra: null };
+      const ids = rows.map((r) => Number(r.id));
+      const options = await loadOptions(ctx.db, ids);
+      // The seeded liquidity is the issuer's position: the same figures /api/bought answers.
+      const figures = await figuresOf(ctx, account, new Map(rows.map((m) => [Number(m.id), m])), options, head.now, params);
+      // Margin still backing live markets (released margin is in the free balance, slashed margin gone).
+      const locked = await db
+        .selectFrom("markets")
+        .select("margin")
+        .where("issuer", "=", account)
+        .where("bond_state", "=", "locked")
+        .execute();
+      const list = rows.map((m) => {
+        const f = figures.get(Number(m.id))?.figures;
+        const issuerFee = m.issuer_fee === null ? null : fromDbAmount(m.issuer_fee);
+        const liquidityProfit = f?.profit ?? null;
+        return {
+          ...marketSummary(m, visibleMetadata(m), options.get(Number(m.id)) ?? [], head.now, params),
+          licenseId: String(m.license_id),
+          licenseStaked: m.license_staked === 1,
+          margin: amountText(m.margin),
+          capacity: amountText(m.capacity),
+          bondState: m.bond_state,
+          issuerFee: issuerFee === null ? null : issuerFee.toString(),
+          challengeCount: m.challenge_count,
+          feeTotal: amountText(m.fee_total),
+          confirmationDeadline: m.expiration_time + params.confirmationPeriod,
+          responseEnd: m.response_end,
+          liquidityClaimable: f?.settled ? f.pendingPayoff.toString() : "0",
+          liquidityProfit: liquidityProfit === null ? null : liquidityProfit.toString(),
+          issuerProfit: liquidityProfit === null ? null : ((issuerFee ?? 0n) + liquidityProfit).toString(),
+        };
+      });
+      const total = (value: number | string | null) => Number(value ?? 0);
+      return {
+        data: { list, total: Number(count.n), page, pageSize },
+        extra: {
+          now: head.now,
+          totals: {
+            all: total(tabs.all),
+            open: total(tabs.open),
+            closingSoon: total(tabs.closingSoon),
+            waitingResult: total(tabs.waitingResult),
+            challenging: total(tabs.challenging),
+            finished: total(tabs.finished),
+          },
+          frozenMargin: sum(locked.map((r) => fromDbAmount(r.margin))).toString(),
+        },
+      };
     },
   );
 
