@@ -189,6 +189,8 @@ export {
   selectDevAccount,
   readContract,
   readNativeBalance,
+  readChainTime,
+  marketOptionKeys,
 } from './wallet/walletActions';
 export { walletStatusAtom, walletErrorAtom } from './wallet/walletState';
 export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
@@ -296,6 +298,9 @@ export type {
   LicenseTransactionsPage,
   LicenseTransactionsQuery,
 } from './licenses/licenseTypes';
+
+// Issuing (types only: the fetchers live in the issue remote)
+export type { IssuedMarket, IssuedMarketsQuery, IssuedMarketsExtra, SubmittedMetadata, IssueConfig } from './issue/issueTypes';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';

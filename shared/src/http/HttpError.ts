@@ -11,6 +11,10 @@ export interface HttpErrorInit {
   readonly values?: Readonly<Record<string, string | number>>;
   /** The api's stable message key (`api.error.<key>`, api/README "Error catalogue") when it sent one. */
   readonly apiKey?: string;
+  /** The body field the api's failure names (`extra.field`, dotted: "options.1"), when it names one. */
+  readonly field?: string;
+  /** The api's `extra.details` (e.g. a refused text's `reason`, an `api.moderation.<key>`). */
+  readonly details?: Readonly<Record<string, unknown>>;
   readonly cause?: unknown;
 }
 
@@ -21,6 +25,8 @@ export class HttpError extends Error {
   readonly code: number | undefined;
   readonly values: Readonly<Record<string, string | number>>;
   readonly apiKey: string | undefined;
+  readonly field: string | undefined;
+  readonly details: Readonly<Record<string, unknown>>;
 
   constructor(init: HttpErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -31,6 +37,8 @@ export class HttpError extends Error {
     this.code = init.code;
     this.values = init.values ?? {};
     this.apiKey = init.apiKey;
+    this.field = init.field;
+    this.details = init.details ?? {};
   }
 }
 

@@ -201,6 +201,23 @@ describe('failures', () => {
     expect((await rejection(client().post('/x'))).apiKey).toBeUndefined();
   });
 
+  it("keeps the field and the details the api's failure names, and none when it names none", async () => {
+    handler = (_req, res) =>
+      json(res, 422, {
+        code: 42201,
+        msg: 'api.error.contentRefused',
+        data: null,
+        extra: { message: 'refused', field: 'options.1', details: { reason: 'api.moderation.gambling', term: 'bet' } },
+      });
+    const refused = await rejection(client().post('/x'));
+    expect([refused.field, refused.details]).toEqual(['options.1', { reason: 'api.moderation.gambling', term: 'bet' }]);
+    handler = (_req, res) => json(res, 200, { code: 40001, msg: 'api.error.invalidBody', extra: { field: 'event' } });
+    expect((await rejection(client().post('/x'))).field).toBe('event');
+    handler = (_req, res) => json(res, 400, { code: 40000, msg: 'api.error.badRequest', extra: { field: 7, details: 'x' } });
+    const plain = await rejection(client().post('/x'));
+    expect([plain.field, plain.details]).toEqual([undefined, {}]);
+  });
+
   it('rejects a 200 answer that is not JSON', async () => {
     handler = (_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>');
     const error = await rejection(client().post('/x'));

@@ -1,5 +1,5 @@
 import { debounce } from './debounce';
-import { HttpError } from './HttpError';
+import { HttpError, type HttpErrorInit } from './HttpError';
 
 /** Spec §9. */
 export const HTTP_TIMEOUT_MS = 600_000;
@@ -52,6 +52,21 @@ function apiCode(value: unknown): number | null {
 /** The api's stable message key (`api.error.<key>`, api/README) when a failure's message is one. */
 function apiKeyOf(message: string): string | undefined {
   return message.startsWith('api.') ? message : undefined;
+}
+
+/** What the api's failure envelope says beyond its message: the field at fault and the details (api/README "Wire conventions"). */
+function extraOf(text: string): Pick<HttpErrorInit, 'field' | 'details'> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const extra = isRecord(parsed) ? parsed.extra : undefined;
+    if (!isRecord(extra)) return {};
+    return {
+      ...(typeof extra.field === 'string' ? { field: extra.field } : {}),
+      ...(isRecord(extra.details) ? { details: extra.details } : {}),
+    };
+  } catch {
+    return {};
+  }
 }
 
 /** The message a failed answer carries: the api's `msg`/`message`, else the raw text, else the status text. */
@@ -131,6 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           values: { status: response.status },
           message,
           apiKey: apiKeyOf(message),
+          ...extraOf(text),
         });
       }
 
@@ -159,6 +175,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           values: { code, message: msg },
           message: msg,
           apiKey: apiKeyOf(msg),
+          ...extraOf(text),
         });
       }
       return payload as T;

@@ -75,7 +75,8 @@ export interface TransactionRequest<
   readonly fn: F;
   readonly args: FunctionArgs<RoleOf<C>, F>;
   readonly value?: bigint;
-  readonly approve?: TransactionApproval;
+  /** What to allow first; several in order (an issue that spends the pay token and stakes the License). */
+  readonly approve?: TransactionApproval | readonly TransactionApproval[];
   /** Queries of the shared data cache to refresh once the api has indexed the transaction. */
   readonly invalidate?: readonly QueryKey[];
 }

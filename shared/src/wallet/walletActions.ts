@@ -53,3 +53,17 @@ export async function readContract<C extends ContractRef, F extends ReadFunction
 export async function readNativeBalance(account: string, chainId: ChainId = prdsStore.get(desireChainIdAtom)): Promise<bigint> {
   return (await loadWalletRuntime()).nativeBalance(chainId, account);
 }
+
+/** The chain's "now" — its latest block's timestamp, unix seconds — through its RPC (no wallet needed). */
+export async function readChainTime(chainId: ChainId = prdsStore.get(desireChainIdAtom)): Promise<number> {
+  return (await loadWalletRuntime()).latestBlockTime(chainId);
+}
+
+/**
+ * A market's options as `Markets.issue` takes them: each normalized text as bytes32 when it fits in 31
+ * bytes, its keccak256 otherwise (@prds/contracts' optionKey, the one the api and the seed use).
+ */
+export async function marketOptionKeys(options: readonly string[]): Promise<`0x${string}`[]> {
+  const { optionKey } = await loadWalletRuntime();
+  return options.map((option) => optionKey(option) as `0x${string}`);
+}

@@ -65,3 +65,10 @@ export async function readContract<C extends ContractRef, F extends ReadFunction
 export async function nativeBalance(chainId: ChainId, account: string): Promise<bigint> {
   return readProvider(chainId).getBalance(account);
 }
+
+/** The chain's "now" (the protocol's time): the latest block's timestamp, unix seconds. */
+export async function latestBlockTime(chainId: ChainId): Promise<number> {
+  const block = await readProvider(chainId).getBlock('latest');
+  if (block === null) throw new Error(`no latest block on chain ${chainId}`);
+  return block.timestamp;
+}

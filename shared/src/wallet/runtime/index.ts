@@ -11,5 +11,7 @@ export {
 } from './session';
 export { discoverInjectedWallets } from './eip6963';
 export { listDevAccounts } from './devWalletProvider';
-export { readContract, nativeBalance, contractAddress } from './chainAccess';
+export { readContract, nativeBalance, contractAddress, latestBlockTime } from './chainAccess';
+// How an option goes on chain (Markets.issue): needs keccak256, so it lives with ethers in this chunk.
+export { optionKey } from '@prds/contracts/metadata-hash';
 export { executeTransaction } from './transaction';

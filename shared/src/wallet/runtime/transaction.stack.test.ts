@@ -268,3 +268,62 @@ it('says Insufficient Funds when the wallet cannot pay for gas, before asking th
   expect(await nonce()).toBe(before);
   await rpc('hardhat_setBalance', [account, '0x56BC75E2D63100000']);
 });
+
+it('runs several approvals in order, each only when missing: an issue that pays USDT and stakes the License', async () => {
+  const markets = runtime.contractAddress('0x7a69', 'markets');
+  if (markets === null) throw new Error('no markets on the devnet');
+  const params = await shared.readContract('0x7a69', 'markets', 'params', []);
+  const price = await shared.readContract('0x7a69', 'license', 'typePrice', [0]);
+  const liquidity = params.minLiquidity;
+  await mintUsdt(price * 2n + liquidity * 2n);
+  const licenses: bigint[] = [];
+  for (let i = 0; i < 2; i++) {
+    const bought = await runtime.executeTransaction(
+      { contract: 'license', fn: 'buy', args: [0], approve: { token: 'payToken', amount: price } },
+      MESSAGES,
+      () => undefined,
+    );
+    expect(bought.ok).toBe(true);
+    licenses.push(await shared.readContract('0x7a69', 'license', 'totalMinted', []));
+  }
+  expect(await shared.readContract('0x7a69', 'license', 'isApprovedForAll', [account, markets])).toBe(false);
+  const payApproval = (await shared.readContract('0x7a69', 'payToken', 'allowance', [account, markets])) < liquidity ? 1 : 0;
+
+  // The chain's now is its latest block's time; an option goes on chain as its text in bytes32.
+  const now = await runtime.latestBlockTime('0x7a69');
+  expect(now).toBe(Number(((await rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp));
+  const options = ['Yes', 'No'].map((text) => runtime.optionKey(text) as `0x${string}`);
+  expect(options[0]).toBe(`0x${Buffer.from('Yes').toString('hex').padEnd(64, '0')}`);
+  const issue = (licenseId: bigint) => ({
+    contract: 'markets' as const,
+    fn: 'issue' as const,
+    args: [
+      {
+        licenseId,
+        metadataHash: `0x${'ab'.repeat(32)}` as const,
+        options,
+        lastTradingTime: now + 3600,
+        expirationTime: now + 7200,
+        liquidity,
+        margin: 0n,
+        stakeLicense: true,
+      },
+    ] as const,
+    approve: [{ token: 'payToken' as const, amount: liquidity }, { nft: 'license' as const }],
+  });
+
+  const phases: TxState[] = [];
+  const before = await nonce();
+  const first = await runtime.executeTransaction(issue(licenses[0] as bigint), MESSAGES, (state) => phases.push(state));
+  expect(first).toMatchObject({ ok: true, phase: 'confirmed' });
+  expect(await nonce()).toBe(before + payApproval + 2); // [USDT approval] + setApprovalForAll + issue
+  expect(await shared.readContract('0x7a69', 'license', 'ownerOf', [licenses[0] as bigint])).toBe(markets);
+  const symbols = phases.filter((s) => s.step === 'approve' && s.phase === 'approving').map((s) => s.values?.symbol);
+  expect([...new Set(symbols)]).toEqual(payApproval ? ['USDT', 'PRDSL'] : ['PRDSL']);
+
+  const again: TxState[] = [];
+  const second = await runtime.executeTransaction(issue(licenses[1] as bigint), MESSAGES, (state) => again.push(state));
+  expect(second.ok).toBe(true);
+  expect(await nonce()).toBe(before + payApproval + 3); // the issue alone
+  expect(again.some((s) => s.step === 'approve')).toBe(false);
+});

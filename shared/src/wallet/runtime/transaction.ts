@@ -241,8 +241,10 @@ export async function executeTransaction(request: TransactionRequest, messages: 
   }
   const common = { chainId: desired, account, provider };
   try {
-    if (request.approve) {
-      const approval = await approvalStep(request.approve, common, target);
+    const approvals: readonly TransactionApproval[] =
+      request.approve === undefined ? [] : 'length' in request.approve ? request.approve : [request.approve];
+    for (const approve of approvals) {
+      const approval = await approvalStep(approve, common, target);
       if (approval !== null) {
         const approved = await runStep(approval, messages, update);
         if (approved.state.phase !== 'confirmed') return finish(approved.state);
