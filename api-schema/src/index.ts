@@ -13,3 +13,4 @@ export * from "./licenses";
 export * from "./issue";
 export * from "./evidence";
 export * from "./rollout";
+export * from "./portfolio";

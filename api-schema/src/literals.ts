@@ -112,3 +112,16 @@ export const LICENSE_EVENT_KINDS = [
   "recycled",
 ] as const;
 export type LicenseEventKind = (typeof LICENSE_EVENT_KINDS)[number];
+
+/**
+ * `/api/bought`'s filter: every market, those still running, those settled, or the account's active
+ * positions (still running, or settled with a payout or refund not yet claimed).
+ */
+export const BOUGHT_STATUSES = ["all", "open", "settled", "active"] as const;
+export type BoughtStatus = (typeof BOUGHT_STATUSES)[number];
+/**
+ * What moved an account's USDT in or out of its positions (`/api/user/history`): a buy, the issuer's
+ * seeded liquidity, a claim that paid a payout (refunds of late stakes may ride along), a refund.
+ */
+export const HISTORY_KINDS = ["buy", "liquidity", "payout", "refund"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];

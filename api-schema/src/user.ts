@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { BOND_STATES, MARKET_LIST_STATUSES, STATUS_TABS } from "./literals";
+import { BOND_STATES, BOUGHT_STATUSES, MARKET_LIST_STATUSES, STATUS_TABS } from "./literals";
 import {
   type Answer,
   Address,
@@ -147,5 +147,10 @@ export const TrackRecordData = TrackRecord;
 export const BoughtBody = Type.Object({
   account: Address,
   ...Paging,
-  status: Type.Optional(StringEnum(["all", "open", "settled"] as const, { default: "all" })),
+  status: Type.Optional(
+    StringEnum(BOUGHT_STATUSES, {
+      default: "all",
+      description: "active: markets still running, and settled ones whose payout or refund is not claimed yet",
+    }),
+  ),
 });

@@ -160,6 +160,16 @@ const CALL_SPECS: Call[] = [
     valid: { account: ADDRESS, page: 1, pageSize: 20 },
   },
   {
+    path: "/api/user/history",
+    fields: [{ name: "account", kind: "address", required: true }, ...paging],
+    valid: { account: ADDRESS, page: 1, pageSize: 20 },
+  },
+  {
+    path: "/api/user/claims",
+    fields: [{ name: "account", kind: "address", required: true }],
+    valid: { account: ADDRESS },
+  },
+  {
     path: "/api/issuer/track-record",
     fields: [{ name: "account", kind: "address", required: true }],
     valid: { account: ADDRESS },

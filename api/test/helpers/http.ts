@@ -43,6 +43,8 @@ export const CALLS = [
   "/api/user/info",
   "/api/user/snapshots",
   "/api/referral/rewards",
+  "/api/user/history",
+  "/api/user/claims",
   "/api/issuer/track-record",
   "/api/evidence/upload",
   "/api/evidence/detail",

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { amountText, fromDbAmount, toDbAmount } from "../../db/amount";
 import type { Row } from "../../db/schema";
 import { accountMarkets, figuresOf, marketsOfAccount } from "../accountMarkets";
+import { referralOwed } from "../accountDues";
 import { registerCall } from "../call";
 import type { AppContext } from "../context";
 import { addressOf, marketIdOf, pageOf } from "../inputs";
@@ -60,24 +61,32 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
       const minPremium = toDbAmount(ctx.db.dialect, params.minPremium);
       const status = body.status ?? "all";
       let q = db.selectFrom("positions as p").innerJoin("markets as m", "m.id", "p.market_id").where("p.account", "=", account);
-      if (status !== "all") {
+      if (status === "open" || status === "settled") {
         const settled = finishedCondition(head.now, minPremium);
         q = q.where((eb) => (status === "settled" ? settled : eb.not(settled)));
       }
-      const [rows, count, all] = await Promise.all([
-        q
-          .select(["p.market_id", (eb) => eb.fn.max("p.last_time").as("last")])
-          .groupBy("p.market_id")
-          .orderBy("last", "desc")
-          .orderBy("p.market_id", "desc")
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
+      // 'active' depends on the figures (a settled market stays until its payout or refund is claimed):
+      // every row is read in order and the page is cut once the figures are known.
+      const active = status === "active";
+      const ordered = q
+        .select(["p.market_id", (eb) => eb.fn.max("p.last_time").as("last")])
+        .groupBy("p.market_id")
+        .orderBy("last", "desc")
+        .orderBy("p.market_id", "desc");
+      const [read, count, all] = await Promise.all([
+        active ? ordered.execute() : ordered.limit(pageSize).offset(offset).execute(),
         q.select((eb) => eb.fn.count<number>("p.market_id").distinct().as("n")).executeTakeFirstOrThrow(),
         marketsOfAccount(ctx, account),
       ]);
       // Totals over every market the account is in; the page's figures come from the same pass.
       const figures = await accountMarkets(ctx, account, all, head.now);
+      const isActive = (id: number) => {
+        const f = figures.get(id)?.figures;
+        return f !== undefined && (!f.settled || (!f.claimed && f.pendingPayoff > 0n));
+      };
+      const kept = active ? read.filter((row) => isActive(Number(row.market_id))) : read;
+      const rows = active ? kept.slice(offset, offset + pageSize) : kept;
+      const total = active ? kept.length : Number(count.n);
       const list = rows.flatMap((row) => {
         const f = figures.get(Number(row.market_id));
         if (!f) return [];
@@ -107,7 +116,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
       });
       const every = [...figures.values()].map((f) => f.figures);
       return {
-        data: { list, total: Number(count.n), page, pageSize },
+        data: { list, total, page, pageSize },
         extra: {
           totals: {
             invested: sum(every.map((f) => f.invested)).toString(),
@@ -268,7 +277,9 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     {
       path: "/api/referral/rewards",
       summary: "A referrer's share of referred accounts' fees, per market",
-      description: "claimable = accrued − claimed once the market is final (Markets.claimReferral), else 0.",
+      description:
+        "claimable = what Markets.claimReferral pays now: once the market is final and until claimed, the shares of referred " +
+        "buys before an early claim's cutoff (all of them otherwise); it pays everything at once, so 0 once claimed.",
       tags: ["user"],
       body: AccountPagedBody,
       data: ReferralData,
@@ -291,13 +302,14 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
         ctx.db,
         rows.map((r) => Number(r.market_id)),
       );
+      const owed = await referralOwed(ctx, account, rows, markets, params);
       const items = rows.flatMap((r) => {
         const market = markets.get(Number(r.market_id));
         if (!market) return [];
         const state = marketState(market, head.now, params);
         const accrued = fromDbAmount(r.accrued);
         const claimed = fromDbAmount(r.claimed);
-        const claimable = market.phase === "Final" && accrued > claimed ? accrued - claimed : 0n;
+        const claimable = owed.get(Number(r.market_id)) ?? 0n;
         return [
           {
             marketId: String(r.market_id),

@@ -4,9 +4,23 @@ import { accountMarkets, marketsOfAccount } from "../accountMarkets";
 import { registerCall } from "../call";
 import { fromChain, type AppContext } from "../context";
 import { apiError } from "../errors";
-import { addressOf } from "../inputs";
 import { sum } from "../pricing";
-import { UserInfoBody, UserInfoData, UserInfoExtra } from "@prds/api-schema";
+import { referralOwed, voterRewardsOwed } from "../accountDues";
+import { loadMarkets, visibleMetadata } from "../marketRows";
+import { marketLabel, marketState } from "../marketState";
+import { addressOf, pageOf } from "../inputs";
+import {
+  ClaimsBody,
+  ClaimsData,
+  ClaimsExtra,
+  UserHistoryBody,
+  UserHistoryData,
+  UserHistoryExtra,
+  UserInfoBody,
+  UserInfoData,
+  UserInfoExtra,
+  type HistoryKind,
+} from "@prds/api-schema";
 
 const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 const DECIMALS = 18;
@@ -61,4 +75,239 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
       };
     },
   );
+
+  registerCall(
+    app,
+    {
+      path: "/api/user/history",
+      summary: "Every movement of an account's USDT into and out of its positions, newest first, paged",
+      description:
+        "Buys (what each paid, its stake and fee), the liquidity an issuer seeded, and the payouts and refunds it received " +
+        "(Markets.claim, and the liquidity Markets.cancel gives back). Σ paid over every row is the positions' invested, " +
+        "Σ payout + refund their received (extra.totals). The margin, fees, compensation and PRDS are not position money.",
+      tags: ["user"],
+      body: UserHistoryBody,
+      data: UserHistoryData,
+      extra: UserHistoryExtra,
+    },
+    async (body) => {
+      const account = addressOf(body.account, "account");
+      const { page, pageSize, offset } = pageOf(body);
+      // The whole history is read for its totals (an account's rows, by the account's indexes).
+      const [trades, payouts, seeded] = await Promise.all([
+        db.selectFrom("trades").selectAll().where("account", "=", account).execute(),
+        db.selectFrom("payouts").selectAll().where("account", "=", account).execute(),
+        db
+          .selectFrom("markets")
+          .select(["id", "liquidity", "created_at", "created_block", "tx_hash"])
+          .where("issuer", "=", account)
+          .execute(),
+      ]);
+      type Entry = Omit<UserHistoryRow, "event" | "optionLabel">;
+      const rows: Entry[] = [
+        ...trades.map((t) => ({
+          kind: "buy" as HistoryKind,
+          txHash: t.tx_hash,
+          logIndex: t.log_index,
+          marketId: Number(t.market_id),
+          option: t.option,
+          paid: fromDbAmount(t.amount),
+          stake: fromDbAmount(t.stake),
+          fee: fromDbAmount(t.fee),
+          payout: 0n,
+          refund: 0n,
+          time: t.time,
+          blockNumber: t.block_number,
+        })),
+        ...seeded.map((m) => ({
+          kind: "liquidity" as HistoryKind,
+          txHash: m.tx_hash,
+          logIndex: -1,
+          marketId: Number(m.id),
+          option: null,
+          paid: fromDbAmount(m.liquidity),
+          stake: fromDbAmount(m.liquidity),
+          fee: 0n,
+          payout: 0n,
+          refund: 0n,
+          time: m.created_at,
+          blockNumber: m.created_block,
+        })),
+        ...payouts.map((p) => {
+          const payout = fromDbAmount(p.payout);
+          return {
+            kind: (payout > 0n ? "payout" : "refund") as HistoryKind,
+            txHash: p.tx_hash,
+            logIndex: p.log_index,
+            marketId: Number(p.market_id),
+            option: null,
+            paid: 0n,
+            stake: 0n,
+            fee: 0n,
+            payout,
+            refund: fromDbAmount(p.refund),
+            time: p.time,
+            blockNumber: p.block_number,
+          };
+        }),
+      ];
+      rows.sort((a, b) => b.time - a.time || b.blockNumber - a.blockNumber || b.logIndex - a.logIndex);
+      const pageRows = rows.slice(offset, offset + pageSize);
+      const markets = await loadMarkets(ctx.db, [...new Set(pageRows.map((r) => r.marketId))]);
+      const list = pageRows.map((r) => {
+        const market = markets.get(r.marketId);
+        const meta = market ? visibleMetadata(market) : null;
+        return {
+          kind: r.kind,
+          txHash: r.txHash,
+          logIndex: r.logIndex,
+          marketId: String(r.marketId),
+          event: meta?.event ?? null,
+          option: r.option,
+          optionLabel: r.option === null ? null : (meta?.options[r.option] ?? null),
+          paid: r.paid.toString(),
+          stake: r.stake.toString(),
+          fee: r.fee.toString(),
+          payout: r.payout.toString(),
+          refund: r.refund.toString(),
+          time: r.time,
+          blockNumber: r.blockNumber,
+        };
+      });
+      return {
+        data: { list, total: rows.length, page, pageSize },
+        extra: {
+          totals: {
+            paid: sum(rows.map((r) => r.paid)).toString(),
+            received: sum(rows.map((r) => r.payout + r.refund)).toString(),
+          },
+        },
+      };
+    },
+  );
+
+  registerCall(
+    app,
+    {
+      path: "/api/user/claims",
+      summary: "Everything the protocol owes an account now, per market: what each claim call would pay",
+      description:
+        "position: Markets.claim(id, account) (payout and refunds of a settled market not claimed yet); compensations: " +
+        "Markets.claimCompensation(id, index) for each proven challenge not yet paid; voterReward (PRDS): " +
+        "Markets.claimVoterReward(id); referral: Markets.claimReferral(id). Only markets with something due are listed, newest first.",
+      tags: ["user"],
+      body: ClaimsBody,
+      data: ClaimsData,
+      extra: ClaimsExtra,
+    },
+    async (body) => {
+      const account = addressOf(body.account, "account");
+      const [head, params, marketIds, compensations, ballots, earnings] = await Promise.all([
+        ctx.head(),
+        ctx.params(),
+        marketsOfAccount(ctx, account),
+        db
+          .selectFrom("challenges")
+          .select(["market_id", "idx", "compensation"])
+          .where("challenger", "=", account)
+          .where("compensation_claimed", "=", 0)
+          .where("compensation", "is not", null)
+          .execute(),
+        db.selectFrom("votes").select("market_id").where("voter", "=", account).where("reward", "is", null).execute(),
+        db.selectFrom("referral_earnings").selectAll().where("referrer", "=", account).execute(),
+      ]);
+      const voted = ballots.map((b) => Number(b.market_id));
+      const [figures, voteRows, lostChallenges, referralMarkets, voteMarkets] = await Promise.all([
+        accountMarkets(ctx, account, marketIds, head.now),
+        voted.length === 0 ? [] : db.selectFrom("votes").selectAll().where("market_id", "in", voted).execute(),
+        voted.length === 0
+          ? []
+          : db
+              .selectFrom("challenges")
+              .select(["market_id", "stake", "status"])
+              .where("market_id", "in", voted)
+              .where("status", "=", "Lost")
+              .execute(),
+        loadMarkets(
+          ctx.db,
+          earnings.map((e) => Number(e.market_id)),
+        ),
+        loadMarkets(ctx.db, voted),
+      ]);
+      const rewards = voterRewardsOwed(account, voteMarkets, lostChallenges, voteRows);
+      const referrals = await referralOwed(ctx, account, earnings, referralMarkets, params);
+
+      const due = new Map<
+        number,
+        { position: bigint; compensations: { index: number; amount: bigint }[]; voterReward: bigint; referral: bigint }
+      >();
+      const entry = (id: number) => {
+        const found = due.get(id);
+        if (found) return found;
+        const created = { position: 0n, compensations: [], voterReward: 0n, referral: 0n };
+        due.set(id, created);
+        return created;
+      };
+      for (const [id, f] of figures) {
+        if (f.figures.settled && !f.figures.claimed && f.figures.pendingPayoff > 0n) entry(id).position = f.figures.pendingPayoff;
+      }
+      for (const c of compensations) {
+        const amount = c.compensation === null ? 0n : fromDbAmount(c.compensation);
+        if (amount > 0n) entry(Number(c.market_id)).compensations.push({ index: c.idx, amount });
+      }
+      for (const [id, amount] of rewards) if (amount > 0n) entry(id).voterReward = amount;
+      for (const [id, amount] of referrals) if (amount > 0n) entry(id).referral = amount;
+
+      const ids = [...due.keys()].sort((a, b) => b - a);
+      const markets = await loadMarkets(ctx.db, ids);
+      const list = ids.flatMap((id) => {
+        const market = markets.get(id);
+        const d = due.get(id);
+        if (!market || !d) return [];
+        const state = marketState(market, head.now, params);
+        return [
+          {
+            marketId: String(id),
+            event: visibleMetadata(market).event,
+            state,
+            label: marketLabel(state, market),
+            position: d.position.toString(),
+            compensations: d.compensations
+              .sort((a, b) => a.index - b.index)
+              .map((c) => ({ index: c.index, amount: c.amount.toString() })),
+            voterReward: d.voterReward.toString(),
+            referral: d.referral.toString(),
+          },
+        ];
+      });
+      const all = [...due.values()];
+      return {
+        data: { list },
+        extra: {
+          totals: {
+            usdt: sum(all.flatMap((d) => [d.position, d.referral, ...d.compensations.map((c) => c.amount)])).toString(),
+            prds: sum(all.map((d) => d.voterReward)).toString(),
+          },
+        },
+      };
+    },
+  );
+}
+
+/** One row of /api/user/history before its market's texts are joined. */
+interface UserHistoryRow {
+  kind: HistoryKind;
+  txHash: string;
+  logIndex: number;
+  marketId: number;
+  event: string | null;
+  option: number | null;
+  optionLabel: string | null;
+  paid: bigint;
+  stake: bigint;
+  fee: bigint;
+  payout: bigint;
+  refund: bigint;
+  time: number;
+  blockNumber: number;
 }
