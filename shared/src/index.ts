@@ -301,6 +301,22 @@ export type {
 
 // Issuing (types only: the fetchers live in the issue remote)
 export type { IssuedMarket, IssuedMarketsQuery, IssuedMarketsExtra, SubmittedMetadata, IssueConfig } from './issue/issueTypes';
+// The portfolio's answers (types only: the fetchers live in the portfolio remote)
+export type {
+  BoughtStatus,
+  HistoryKind,
+  HoldingItem,
+  HoldingTotals,
+  DealtTrade,
+  HistoryEntry,
+  HistoryTotals,
+  ClaimDue,
+  ClaimTotals,
+  ReferralReward,
+  ReferralSummary,
+  DailySnapshot,
+  SnapshotsSummary,
+} from './portfolio/portfolioTypes';
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
