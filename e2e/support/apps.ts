@@ -12,6 +12,12 @@ export function portOf(app: AppName, basePort: number = BASE_PORT): number {
 
 export const HOST_URL = `http://127.0.0.1:${portOf('host')}`;
 
+/**
+ * The rollout spec's own host (scripts/serve.mjs --only host --releases <its folder>): its own
+ * rollout manifest, so canaries and rollbacks never reach the other specs' site on 4100–4105.
+ */
+export const ROLLOUT_HOST_PORT = 4110;
+
 export type RemoteKey = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';
 
 export interface RemoteRoute {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startStack, stopLeftovers, type Stack } from '../../scripts/stack.cjs';
-import { APP_NAMES, portOf } from './apps';
+import { APP_NAMES, ROLLOUT_HOST_PORT, portOf } from './apps';
 import { resetServerLock } from './serverLock';
 import { REPO_ROOT, SERVE_SCRIPT, STACK_RUN_DIR, isPortOpen, startAllApps, stopAllApps } from './serverProcess';
 
@@ -23,7 +23,8 @@ function missingBuilds(): string[] {
 }
 
 function webOrigins(): string[] {
-  return APP_NAMES.flatMap((app) => [`http://127.0.0.1:${portOf(app)}`, `http://localhost:${portOf(app)}`]);
+  const ports = [...APP_NAMES.map((app) => portOf(app)), ROLLOUT_HOST_PORT];
+  return ports.flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

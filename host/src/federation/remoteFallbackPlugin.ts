@@ -31,6 +31,16 @@ export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
       script.crossOrigin = 'anonymous';
       return { script, timeout: CHUNK_LOAD_TIMEOUT_MS };
     },
+    beforePreloadRemote({ preloadOps, origin }) {
+      // A pinned release's chunks load only through its own runtime, which gives each its pin; the
+      // federation runtime's preload of an expose's chunks would fetch them without one (and the
+      // browser would refuse them, as it must).
+      for (let i = preloadOps.length - 1; i >= 0; i -= 1) {
+        const name = preloadOps[i]?.nameOrAlias;
+        const remote = origin.options.remotes.find((r) => r.name === name || r.alias === name);
+        if (remote && 'entry' in remote && integrityFor(remote.entry) !== null) preloadOps.splice(i, 1);
+      }
+    },
     async errorLoadRemote({ id, error, lifecycle, from }) {
       // 'afterResolve' could supply a backup manifest; the loader picks the next version itself (it
       // knows the visitor's plan and reports the failure), so let it fail through to 'onLoad', which

@@ -1,7 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { getApiClient, getAppEnv } from '@prds/shared';
+import { API_BASE_URL, getAppEnv } from '@prds/shared';
 import sharedPackage from '@prds/shared/package.json';
 import hostPackage from '../../package.json';
+import { fetchWithTimeout } from './fetchWithTimeout';
 import { RemoteLoader } from './remoteLoader';
 import { createRolloutReporter } from './rollout/rolloutReporter';
 import { VisitorStore } from './rollout/visitorStore';
@@ -27,5 +28,22 @@ export const remoteLoader = new RemoteLoader({
   store: visitorStore,
   production: getAppEnv() === 'production',
   search: window.location.search,
-  reporter: createRolloutReporter((reports) => getApiClient().post('/api/rollout/report', { reports })),
+  reporter: createRolloutReporter(
+    // keepalive (which the shared client has no use for elsewhere): the reports of a page being left
+    // still reach the api.
+    (reports) =>
+      fetchWithTimeout(
+        `${API_BASE_URL.replace(/\/+$/, '')}/api/rollout/report`,
+        { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reports }) },
+        10_000,
+      ),
+    {
+      onLeave: (flush) => {
+        window.addEventListener('pagehide', flush);
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'hidden') flush();
+        });
+      },
+    },
+  ),
 });

@@ -29,3 +29,20 @@ describe('createRolloutReporter', () => {
     warn.mockRestore();
   });
 });
+
+describe('createRolloutReporter when the page is left', () => {
+  it('sends what is queued at once', async () => {
+    const sent: number[] = [];
+    let leave: () => void = () => undefined;
+    const reporter = createRolloutReporter(async (reports) => void sent.push(reports.length), {
+      delayMs: 60_000,
+      onLeave: (flush) => {
+        leave = flush;
+      },
+    });
+    reporter.report({ remote: 'mfe_claim', version: '2', kind: 'missing' });
+    leave();
+    await Promise.resolve();
+    expect(sent).toEqual([1]);
+  });
+});

@@ -17,12 +17,13 @@ export const REPORTS_PER_REQUEST = 20;
 
 /**
  * Queues the page's rollout reports and sends them to the api (`/api/rollout/report`) a moment later
- * in one request, off the path of the first render. A report that cannot be sent is dropped with a
- * warning: telemetry never fails a page.
+ * in one request, off the path of the first render, and at once when the page is hidden or left
+ * (`onLeave`), so a visitor who gives up on a broken page is still counted. A report that cannot be
+ * sent is dropped with a warning: telemetry never fails a page.
  */
 export function createRolloutReporter(
   send: (reports: readonly RolloutReport[]) => Promise<unknown>,
-  { delayMs = 1_000 }: { delayMs?: number } = {},
+  { delayMs = 1_000, onLeave }: { delayMs?: number; onLeave?: (flush: () => void) => void } = {},
 ): RolloutReporter {
   let queue: RolloutReport[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -41,6 +42,7 @@ export function createRolloutReporter(
     }
   };
 
+  onLeave?.(() => void flush());
   return {
     report(report) {
       queue.push(report);

@@ -1,0 +1,138 @@
+// The rollout spec's world: a releases folder of its own (e2e/test-results/rollout/releases) with two
+// real releases of the claim remote — v1, and v2 built with a visible QA note — made by `pnpm
+// release`'s own code, plus broken variants derived from them the way a bad release would look
+// (no entry, an ./App that throws, a chunk changed after release, built for another @prds/shared
+// major); a host of its own on ROLLOUT_HOST_PORT serving that folder (serve.mjs --releases); and the
+// `pnpm rollout` CLI run as a person would run it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { publishRelease } from '../../scripts/release/release';
+import { ENTRY_FILE, readReleaseInfo, releaseDir, writeReleaseInfo, type ReleaseInfo } from '../../scripts/release/releaseFiles';
+import { ROLLOUT_HOST_PORT } from './apps';
+import { REPO_ROOT, SERVE_SCRIPT, isPortOpen } from './serverProcess';
+
+export const ROLLOUT_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'rollout');
+export const RELEASES_DIR = path.join(ROLLOUT_DIR, 'releases');
+export const ROLLOUT_HOST_URL = `http://127.0.0.1:${ROLLOUT_HOST_PORT}`;
+export const API_URL = 'http://127.0.0.1:8787';
+export const REMOTE = 'mfe_claim';
+const SWC_REGISTER = path.join(REPO_ROOT, 'contracts', 'scripts', 'swc-register.cjs');
+const ROLLOUT_CLI = path.join(REPO_ROOT, 'scripts', 'release', 'rollout.ts');
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Builds v1 and v2 (with a visible note) of the claim remote into a fresh releases folder. */
+export function publishTwoReleases(log: (line: string) => void): { v1: ReleaseInfo; v2: ReleaseInfo } {
+  fs.rmSync(ROLLOUT_DIR, { recursive: true, force: true });
+  fs.mkdirSync(RELEASES_DIR, { recursive: true });
+  const v1 = publishRelease({ remote: REMOTE, releasesDir: RELEASES_DIR, log });
+  const v2 = publishRelease({ remote: REMOTE, releasesDir: RELEASES_DIR, note: 'v2 preview', log });
+  return { v1, v2 };
+}
+
+export type Breakage = 'entry404' | 'throws' | 'tampered' | 'otherShared';
+
+/**
+ * A broken release derived from a good one: its files copied under a new version and, where the
+ * breakage lives in the files (`throws`), release.json written anew by the release code, as a team
+ * shipping that bug would publish it. `entry404` and `tampered` are broken after the canary starts
+ * (see breakAfterCanary): `pnpm rollout canary` refuses a release whose files changed.
+ */
+export function brokenRelease(from: ReleaseInfo, breakage: Breakage): ReleaseInfo {
+  const version = `${from.packageVersion}+${breakage}.${Date.now().toString(36)}`;
+  const source = releaseDir(RELEASES_DIR, from.container, from.version);
+  const target = releaseDir(RELEASES_DIR, from.container, version);
+  fs.cpSync(source, target, { recursive: true });
+  if (breakage === 'throws') {
+    // The container's ./App renders a component that throws.
+    fs.appendFileSync(
+      path.join(target, ENTRY_FILE),
+      `\n;${from.container} = (function (c) { return new Proxy(c, { get: function (t, k) { if (k !== 'get') return Reflect.get(t, k);` +
+        ` return function (m, s) { return t.get(m, s).then(function (f) { return m !== './App' ? f : function () {` +
+        ` return { __esModule: true, default: function BrokenRelease() { throw new Error('this release throws while rendering'); } }; }; }); }; } }); })(${from.container});\n`,
+    );
+  }
+  const { integrity: _old, ...info } = from;
+  return writeReleaseInfo(target, {
+    ...info,
+    version,
+    buildId: version.slice(from.packageVersion.length + 1),
+    // A release made against a @prds/shared major the page does not have.
+    shared: breakage === 'otherShared' ? '1.0.0' : from.shared,
+  });
+}
+
+/** The breakage that happens to a release's files once it is live: its entry gone, or a chunk changed. */
+export function breakAfterCanary(info: ReleaseInfo, breakage: Breakage): void {
+  const dir = releaseDir(RELEASES_DIR, info.container, info.version);
+  if (breakage === 'entry404') fs.rmSync(path.join(dir, ENTRY_FILE));
+  if (breakage === 'tampered') {
+    const chunk = fs.readdirSync(dir).find((file) => file.startsWith('__federation_expose_App.') && file.endsWith('.js'));
+    if (!chunk) throw new Error(`no expose chunk in ${dir}`);
+    fs.appendFileSync(path.join(dir, chunk), '\n;window.__tampered = true;\n');
+  }
+}
+
+export function releaseInfo(version: string): ReleaseInfo {
+  return readReleaseInfo(RELEASES_DIR, REMOTE, version);
+}
+
+/** `pnpm rollout …` against the spec's folder and the suite's api; throws with its output on failure. */
+export function rollout(...args: string[]): string {
+  const run = spawnSync(process.execPath, ['-r', SWC_REGISTER, ROLLOUT_CLI, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PRDS_RELEASES_DIR: RELEASES_DIR, PRDS_API_URL: API_URL, PRDS_RELEASES_URL: '/releases/' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  if (run.status !== 0) throw new RolloutCliError(run.status ?? -1, output);
+  return output;
+}
+
+export class RolloutCliError extends Error {
+  constructor(
+    readonly status: number,
+    readonly output: string,
+  ) {
+    super(`pnpm rollout exited ${status}:\n${output}`);
+  }
+}
+
+export interface RolloutHost {
+  readonly log: () => string;
+  stop(): Promise<void>;
+}
+
+/** The spec's own host: serve.mjs --only host --releases RELEASES_DIR on ROLLOUT_HOST_PORT. */
+export async function startRolloutHost(): Promise<RolloutHost> {
+  if (await isPortOpen(ROLLOUT_HOST_PORT)) throw new Error(`port ${ROLLOUT_HOST_PORT} is busy`);
+  const logFile = path.join(ROLLOUT_DIR, 'serve.log');
+  const out = fs.openSync(logFile, 'w');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [SERVE_SCRIPT, '--base-port', String(ROLLOUT_HOST_PORT), '--only', 'host', '--releases', RELEASES_DIR],
+    { cwd: REPO_ROOT, stdio: ['ignore', out, out] },
+  );
+  fs.closeSync(out);
+  const log = () => fs.readFileSync(logFile, 'utf8');
+  const deadline = Date.now() + 20_000;
+  while (!log().includes(`READY host ${ROLLOUT_HOST_URL}`)) {
+    if (child.exitCode !== null) throw new Error(`serve.mjs exited ${child.exitCode}:\n${log()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`serve.mjs did not get ready:\n${log()}`);
+    }
+    await sleep(100);
+  }
+  return {
+    log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,434 @@
+// pnpm rollout status | canary <remote> <version> <percent> | promote <remote> | rollback <remote> | guard
+//
+// Changes the rollout manifest (<DIR>/rollout.json, what the host reads at /remotes.json) and nothing
+// else: no build, no host change. Every change is validated with the page's own validator and
+// written atomically (a temporary file renamed over the old one, under a lock file), so a page or
+// the static server never reads half a manifest; a manifest that does not validate is refused with
+// its reason and left as it is.
+//
+//   status                      per remote and version: planned share, loads and failures the pages
+//                               reported (api /api/rollout/stats), failure rate
+//   canary R V P [--cohort C]…  release V of remote R (published by pnpm release) goes to P % of
+//                               visitors (0–100) and to the cohorts (wallet addresses, 'internal');
+//                               --max-failure-rate F --min-loads N set the automatic rollback's threshold
+//   promote R                   the canary becomes stable; the old stable heads the last good versions
+//   rollback R                  drops the canary; without one, stable goes back to the last good version
+//   guard [--watch S]           rolls back every canary whose failure rate passed the manifest's
+//                               threshold (once, or every S seconds)
+//
+// Options: --dir DIR (PRDS_RELEASES_DIR, <repo>/releases), --api URL (PRDS_API_URL, http://127.0.0.1:8787),
+// --base-url URL (where DIR is published, PRDS_RELEASES_URL, /releases/).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ROLLOUT_SCHEMA_VERSION,
+  parseRolloutManifest,
+  type RemoteRollout,
+  type RolloutManifest,
+} from '../../host/src/federation/rollout/rolloutManifest';
+import { parseVersion } from '../../host/src/federation/rollout/semver';
+import {
+  MANIFEST_FILE,
+  changedFiles,
+  ENTRY_FILE,
+  packageVersion,
+  readReleaseInfo,
+  remoteTable,
+  resolveRemote,
+} from './releaseFiles';
+import { defaultReleasesDir } from './release';
+
+export const ROLLOUT_FILE = 'rollout.json';
+const LOCK_WAIT_MS = 10_000;
+
+/** Thrown for anything the user must fix; printed without a stack. */
+export class RolloutError extends Error {}
+
+type Manifest = RolloutManifest;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+
+export interface RolloutContext {
+  readonly releasesDir: string;
+  readonly apiUrl: string;
+  readonly baseUrl: string;
+  readonly log: (line: string) => void;
+}
+
+const remoteNames = () => Object.keys(remoteTable());
+const manifestPath = (ctx: RolloutContext) => path.join(ctx.releasesDir, ROLLOUT_FILE);
+
+/** The manifest as it is on disk, validated; null when there is none yet. */
+export function readManifest(ctx: RolloutContext): Manifest | null {
+  const file = manifestPath(ctx);
+  if (!fs.existsSync(file)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new RolloutError(
+      `${file} refused: not JSON (${error instanceof Error ? error.message : String(error)}); fix or restore it`,
+    );
+  }
+  const parsed = parseRolloutManifest(raw, { remoteNames: remoteNames(), base: 'http://localhost/remotes.json' });
+  if (!parsed.ok) throw new RolloutError(`${file} refused: ${parsed.reason}`);
+  // Keep the URLs as written (parse resolves them against a placeholder base).
+  return raw as Manifest;
+}
+
+function withLock<T>(ctx: RolloutContext, change: () => T): T {
+  fs.mkdirSync(ctx.releasesDir, { recursive: true });
+  const lock = `${manifestPath(ctx)}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      const owner = Number(fs.readFileSync(lock, 'utf8'));
+      let alive = false;
+      try {
+        process.kill(owner, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+      if (!alive) fs.rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new RolloutError(`${lock} is held by process ${owner}; another rollout is running`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+  try {
+    return change();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/** Validates and writes the manifest atomically. */
+export function writeManifest(ctx: RolloutContext, manifest: Manifest): void {
+  const parsed = parseRolloutManifest(manifest, { remoteNames: remoteNames(), base: 'http://localhost/remotes.json' });
+  if (!parsed.ok) throw new RolloutError(`the change was not written: ${parsed.reason}`);
+  const file = manifestPath(ctx);
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify({ ...manifest, updatedAt: new Date().toISOString() }, null, 2)}\n`);
+  fs.renameSync(temporary, file);
+}
+
+function newManifest(): Mutable<Manifest> {
+  return {
+    schemaVersion: ROLLOUT_SCHEMA_VERSION,
+    salt: randomBytes(6).toString('hex'),
+    reports: true,
+    autoRollback: { maxFailureRate: 0.1, minLoads: 20 },
+    updatedAt: null,
+    remotes: {},
+  };
+}
+
+function caret(version: string): string {
+  const parsed = parseVersion(version);
+  return parsed ? `^${parsed.major}.${parsed.minor}.${parsed.patch}` : '*';
+}
+
+function change(ctx: RolloutContext, edit: (manifest: Mutable<Manifest>) => string): string {
+  return withLock(ctx, () => {
+    const manifest = (readManifest(ctx) ?? newManifest()) as Mutable<Manifest>;
+    const said = edit(manifest);
+    writeManifest(ctx, manifest);
+    return said;
+  });
+}
+
+function rolloutOf(manifest: Mutable<Manifest>, container: string): Mutable<RemoteRollout> {
+  const rollout = manifest.remotes[container] as Mutable<RemoteRollout> | undefined;
+  if (!rollout)
+    throw new RolloutError(`${container} has no rollout yet: start with pnpm rollout canary ${container} <version> 100`);
+  return rollout;
+}
+
+export interface CanaryOptions {
+  readonly cohorts?: readonly string[];
+  readonly maxFailureRate?: number;
+  readonly minLoads?: number;
+}
+
+export function canary(
+  ctx: RolloutContext,
+  remote: string,
+  version: string,
+  percent: number,
+  options: CanaryOptions = {},
+): string {
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new RolloutError(`percent must be an integer from 0 to 100, not ${percent}`);
+  const { container } = resolveRemote(remote);
+  const info = readReleaseInfo(ctx.releasesDir, container, version);
+  const changed = changedFiles(ctx.releasesDir, info);
+  if (changed.length > 0)
+    throw new RolloutError(`${container} ${version} changed since it was released (${changed.join(', ')}): publish it again`);
+  const integrity = info.integrity;
+  const manifestPin = integrity[MANIFEST_FILE];
+  const entryPin = integrity[ENTRY_FILE];
+  if (!manifestPin || !entryPin)
+    throw new RolloutError(`${container} ${version}: release.json pins no ${MANIFEST_FILE} or ${ENTRY_FILE}`);
+  const shared = packageVersion('shared');
+  const warnings: string[] = [];
+  if (caret(info.shared) !== caret(shared)) {
+    warnings.push(
+      `warning: ${version} was built against @prds/shared ${info.shared}, the workspace has ${shared}; pages on another major will not load it`,
+    );
+  }
+  const record = {
+    url: `${ctx.baseUrl.replace(/\/?$/, '/')}${container}/${version}/${MANIFEST_FILE}`,
+    integrity: { manifest: manifestPin, entry: entryPin },
+    shared: info.shared,
+    publishedAt: info.builtAt,
+  };
+  const said = change(ctx, (manifest) => {
+    if (options.maxFailureRate !== undefined || options.minLoads !== undefined) {
+      manifest.autoRollback = {
+        maxFailureRate: options.maxFailureRate ?? manifest.autoRollback?.maxFailureRate ?? 0.1,
+        minLoads: options.minLoads ?? manifest.autoRollback?.minLoads ?? 20,
+      };
+    }
+    const existing = manifest.remotes[container] as Mutable<RemoteRollout> | undefined;
+    if (!existing) {
+      // Nothing served yet: the first release is what everyone gets.
+      manifest.remotes[container] = {
+        stable: version,
+        canary: null,
+        lastGood: [],
+        requires: { host: caret(packageVersion('host')), shared: caret(shared) },
+        versions: { [version]: record },
+      };
+      return `${container}: ${version} is the first release, so it is stable for everyone`;
+    }
+    if (existing.stable === version) throw new RolloutError(`${version} is ${container}'s stable version already`);
+    existing.versions[version] = record;
+    existing.canary = {
+      version,
+      percent,
+      cohorts: [...(options.cohorts ?? [])].map((c) => c.toLowerCase()),
+      startedAt: new Date().toISOString(),
+    };
+    return `${container}: canary ${version} for ${percent} % of visitors${options.cohorts?.length ? ` and ${options.cohorts.join(', ')}` : ''}; stable ${existing.stable}`;
+  });
+  return [...warnings, said].join('\n');
+}
+
+/** Keeps the versions a manifest still names (stable, canary, last good), so it does not grow forever. */
+function prune(rollout: Mutable<RemoteRollout>): void {
+  const named = new Set([rollout.stable, ...(rollout.canary ? [rollout.canary.version] : []), ...rollout.lastGood]);
+  for (const version of Object.keys(rollout.versions)) if (!named.has(version)) delete rollout.versions[version];
+}
+
+export function promote(ctx: RolloutContext, remote: string): string {
+  const { container } = resolveRemote(remote);
+  return change(ctx, (manifest) => {
+    const rollout = rolloutOf(manifest, container);
+    if (!rollout.canary) throw new RolloutError(`${container} has no canary to promote`);
+    const previous = rollout.stable;
+    rollout.stable = rollout.canary.version;
+    rollout.lastGood = [previous, ...rollout.lastGood.filter((v) => v !== previous && v !== rollout.stable)].slice(0, 5);
+    rollout.canary = null;
+    prune(rollout);
+    return `${container}: ${rollout.stable} is stable for everyone (was ${previous}, now the first fallback)`;
+  });
+}
+
+export function rollback(ctx: RolloutContext, remote: string, why = ''): string {
+  const { container } = resolveRemote(remote);
+  return change(ctx, (manifest) => {
+    const rollout = rolloutOf(manifest, container);
+    if (rollout.canary) {
+      const dropped = rollout.canary.version;
+      rollout.canary = null;
+      prune(rollout);
+      return `${container}: canary ${dropped} rolled back${why}; everyone gets ${rollout.stable}`;
+    }
+    const [previous, ...rest] = rollout.lastGood;
+    if (!previous) throw new RolloutError(`${container} has no canary and no last good version to roll back to`);
+    const dropped = rollout.stable;
+    rollout.stable = previous;
+    rollout.lastGood = rest;
+    prune(rollout);
+    return `${container}: stable ${dropped} rolled back${why}; everyone gets ${previous}`;
+  });
+}
+
+export interface StatsRow {
+  readonly remote: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly count: number;
+}
+
+export async function fetchStats(ctx: RolloutContext): Promise<StatsRow[]> {
+  const response = await fetch(`${ctx.apiUrl.replace(/\/$/, '')}/api/rollout/stats`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ days: 30 }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json()) as { code: number; data: { list: StatsRow[] } | null; msg?: string };
+  if (body.code !== 0 || !body.data) throw new Error(`the api answered ${response.status} ${body.msg ?? ''}`);
+  return body.data.list;
+}
+
+export interface VersionFigures {
+  readonly loads: number;
+  readonly failures: Readonly<Record<string, number>>;
+  readonly failed: number;
+  /** failed / (loads + failed), or null before anything was reported. */
+  readonly rate: number | null;
+}
+
+export function figuresOf(rows: readonly StatsRow[], remote: string, version: string): VersionFigures {
+  const mine = rows.filter((r) => r.remote === remote && r.version === version);
+  const loads = mine.filter((r) => r.kind === 'loaded').reduce((sum, r) => sum + r.count, 0);
+  const failures: Record<string, number> = {};
+  for (const r of mine) if (r.kind !== 'loaded') failures[r.kind] = (failures[r.kind] ?? 0) + r.count;
+  const failed = Object.values(failures).reduce((a, b) => a + b, 0);
+  return { loads, failures, failed, rate: loads + failed === 0 ? null : failed / (loads + failed) };
+}
+
+const percent = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
+
+export async function status(ctx: RolloutContext): Promise<string> {
+  const manifest = readManifest(ctx);
+  if (!manifest) return `no rollout manifest in ${ctx.releasesDir} yet (pnpm release <remote>, then pnpm rollout canary)`;
+  let rows: StatsRow[] = [];
+  let statsNote = '';
+  try {
+    rows = await fetchStats(ctx);
+  } catch (error) {
+    statsNote = `\n(reports unavailable: ${error instanceof Error ? error.message : String(error)} at ${ctx.apiUrl})`;
+  }
+  const lines: string[] = [
+    `rollout manifest ${manifestPath(ctx)} (salt ${manifest.salt}, updated ${manifest.updatedAt ?? '—'}; automatic rollback ${
+      manifest.autoRollback
+        ? `above ${percent(manifest.autoRollback.maxFailureRate)} failures after ${manifest.autoRollback.minLoads} loads`
+        : 'off'
+    })`,
+  ];
+  for (const [container, rollout] of Object.entries(manifest.remotes)) {
+    if (!rollout) continue;
+    lines.push(
+      '',
+      `${container}  stable ${rollout.stable}${rollout.canary ? `  canary ${rollout.canary.version} ${rollout.canary.percent} %` : ''}`,
+    );
+    if (rollout.canary?.cohorts.length) lines.push(`  cohorts: ${rollout.canary.cohorts.join(', ')}`);
+    const versions = [
+      ...new Set([
+        rollout.canary?.version,
+        rollout.stable,
+        ...rollout.lastGood,
+        ...rows.filter((r) => r.remote === container).map((r) => r.version),
+      ]),
+    ].filter((v): v is string => typeof v === 'string');
+    const all = versions.map((v) => ({ version: v, figures: figuresOf(rows, container, v) }));
+    const totalLoads = all.reduce((sum, v) => sum + v.figures.loads + v.figures.failed, 0);
+    lines.push(
+      `  ${'version'.padEnd(34)} ${'role'.padEnd(9)} ${'planned'.padStart(7)} ${'visits'.padStart(7)} ${'share'.padStart(8)} ${'loaded'.padStart(7)} ${'failed'.padStart(7)} ${'rate'.padStart(8)}  failures`,
+    );
+    for (const { version, figures } of all) {
+      const role =
+        version === rollout.canary?.version
+          ? 'canary'
+          : version === rollout.stable
+            ? 'stable'
+            : rollout.lastGood.includes(version)
+              ? 'last good'
+              : 'retired';
+      const planned =
+        role === 'canary' ? (rollout.canary?.percent ?? 0) : role === 'stable' ? 100 - (rollout.canary?.percent ?? 0) : 0;
+      const visits = figures.loads + figures.failed;
+      const kinds = Object.entries(figures.failures)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+      lines.push(
+        `  ${version.padEnd(34)} ${role.padEnd(9)} ${`${planned} %`.padStart(7)} ${String(visits).padStart(7)} ${percent(totalLoads ? visits / totalLoads : null).padStart(8)} ${String(figures.loads).padStart(7)} ${String(figures.failed).padStart(7)} ${percent(figures.rate).padStart(8)}  ${kinds || '—'}`,
+      );
+    }
+  }
+  return lines.join('\n') + statsNote;
+}
+
+/** Rolls back every canary past the manifest's threshold; says what it did. */
+export async function guard(ctx: RolloutContext): Promise<string[]> {
+  const manifest = readManifest(ctx);
+  const threshold = manifest?.autoRollback;
+  if (!manifest || !threshold) return ['automatic rollback is off (no manifest, or no autoRollback in it)'];
+  const rows = await fetchStats(ctx);
+  const said: string[] = [];
+  for (const [container, rollout] of Object.entries(manifest.remotes)) {
+    if (!rollout?.canary) continue;
+    const figures = figuresOf(rows, container, rollout.canary.version);
+    const attempts = figures.loads + figures.failed;
+    if (attempts >= threshold.minLoads && figures.rate !== null && figures.rate > threshold.maxFailureRate) {
+      said.push(
+        `ROLLED BACK ${rollback(ctx, container, ` automatically: ${figures.failed} of ${attempts} loads failed (${percent(figures.rate)} > ${percent(threshold.maxFailureRate)})`)}`,
+      );
+    } else {
+      said.push(
+        `${container}: canary ${rollout.canary.version} at ${percent(figures.rate)} failures over ${attempts} loads: kept`,
+      );
+    }
+  }
+  return said;
+}
+
+function usage(): never {
+  console.error(
+    'usage: pnpm rollout status | canary <remote> <version> <percent> [--cohort C]... [--max-failure-rate F] [--min-loads N]\n' +
+      '                    | promote <remote> | rollback <remote> | guard [--watch SECONDS]\n' +
+      '       options: --dir DIR  --api URL  --base-url URL',
+  );
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const positional: string[] = [];
+  const cohorts: string[] = [];
+  let releasesDir = defaultReleasesDir();
+  let apiUrl = process.env.PRDS_API_URL || 'http://127.0.0.1:8787';
+  let baseUrl = process.env.PRDS_RELEASES_URL || '/releases/';
+  let maxFailureRate: number | undefined;
+  let minLoads: number | undefined;
+  let watch: number | null = null;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    const value = () => argv[++i] ?? usage();
+    if (arg === '--dir') releasesDir = path.resolve(value());
+    else if (arg === '--api') apiUrl = value();
+    else if (arg === '--base-url') baseUrl = value();
+    else if (arg === '--cohort') cohorts.push(value());
+    else if (arg === '--max-failure-rate') maxFailureRate = Number(value());
+    else if (arg === '--min-loads') minLoads = Number(value());
+    else if (arg === '--watch') watch = Number(value());
+    else if (arg.startsWith('-')) usage();
+    else positional.push(arg);
+  }
+  const ctx: RolloutContext = { releasesDir, apiUrl, baseUrl, log: console.log };
+  const [command, remote, version, share] = positional;
+  if (command === 'status') console.log(await status(ctx));
+  else if (command === 'canary' && remote && version && share !== undefined)
+    console.log(canary(ctx, remote, version, Number(share), { cohorts, maxFailureRate, minLoads }));
+  else if (command === 'promote' && remote) console.log(promote(ctx, remote));
+  else if (command === 'rollback' && remote) console.log(rollback(ctx, remote));
+  else if (command === 'guard') {
+    for (;;) {
+      for (const line of await guard(ctx)) console.log(line);
+      if (watch === null || !(watch > 0)) break;
+      await new Promise((resolve) => setTimeout(resolve, watch * 1000));
+    }
+  } else usage();
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`rollout: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(error instanceof RolloutError ? 2 : 1);
+  });
+}
