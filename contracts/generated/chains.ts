@@ -10,6 +10,11 @@ export type RequiredRole = (typeof REQUIRED_ROLES)[number];
 export type OptionalRole = (typeof OPTIONAL_ROLES)[number];
 export type Role = RequiredRole | OptionalRole;
 
+/** The tokens clients name by role, the same on every chain (scripts/roles.ts TOKENS). */
+export const TOKENS = {"payToken":{"symbol":"USDT","name":"Tether USD","decimals":18},"platformToken":{"symbol":"PRDS","name":"PRDS","decimals":18}} as const;
+
+export type TokenRole = keyof typeof TOKENS;
+
 /** Chain id (decimal) → the devnet-only roles deployed there (each chain has every required role). */
 export const DEPLOYED_OPTIONAL_ROLES: Readonly<Record<number, readonly OptionalRole[]>> = {
   31337: ["payTokenFaucet"],

@@ -8,9 +8,11 @@ export {
   DEPLOYED_OPTIONAL_ROLES,
   OPTIONAL_ROLES,
   REQUIRED_ROLES,
+  TOKENS,
   type OptionalRole,
   type RequiredRole,
   type Role,
+  type TokenRole,
 } from "./chains";
 
 export type Address = `0x${string}`;

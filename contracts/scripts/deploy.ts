@@ -77,10 +77,40 @@ async function send(contract: Contract, method: string, ...args: unknown[]): Pro
   await tx.wait();
 }
 
+/** The devnet's chain id: the only chain deployProtocol (and its DevUSDT) may reach. */
+export const DEVNET_CHAIN_ID = 31337;
+
+/** License's constructor arguments (its type configs and packets as the Solidity structs' tuples). */
+export function licenseConstructorArgs(
+  payToken: string,
+  treasury: string,
+  o: Pick<Required<ProtocolOptions>, "issuesPerLicense" | "licenseTypes" | "packets">,
+): unknown[] {
+  return [
+    payToken,
+    treasury,
+    o.issuesPerLicense,
+    o.licenseTypes.map((t) => [t.price, t.maxSupply, t.tradable, t.rentable, t.usable]),
+    o.packets.map((p) => [p.counts, p.price]),
+  ];
+}
+
+/**
+ * The devnet's deployment: the protocol with DevUSDT, a free-mint stand-in for USDT, as its pay
+ * token. Refused on any chain but the devnet's before anything is sent (DevUSDT's constructor refuses
+ * too); a real network deploys with scripts/deployNetwork.ts and the chain's own USDT.
+ */
 export async function deployProtocol(deployer: Signer, opts: ProtocolOptions = {}): Promise<Protocol> {
   const o = { ...DEFAULT_PROTOCOL_OPTIONS, ...opts };
   const provider = deployer.provider;
   if (!provider) throw new Error("deployProtocol needs a signer connected to a provider");
+  const { chainId } = await provider.getNetwork();
+  if (chainId !== BigInt(DEVNET_CHAIN_ID)) {
+    throw new Error(
+      `deployProtocol deploys DevUSDT and is for the devnet (chain ${DEVNET_CHAIN_ID}) only, not chain ${chainId}: ` +
+        "deploy a real network with `pnpm --filter @prds/contracts run deploy:network`",
+    );
+  }
   const deploymentBlock = await provider.getBlockNumber();
   const deployerAddress = await deployer.getAddress();
   const treasury = opts.treasury ?? deployerAddress;
@@ -89,13 +119,7 @@ export async function deployProtocol(deployer: Signer, opts: ProtocolOptions = {
   const prdsAddress = await prds.getAddress();
   const usdt = await deployArtifact("DevUSDT", deployer);
   const usdtAddress = await usdt.getAddress();
-  const license = await deployArtifact("License", deployer, [
-    usdtAddress,
-    treasury,
-    o.issuesPerLicense,
-    o.licenseTypes.map((t) => [t.price, t.maxSupply, t.tradable, t.rentable, t.usable]),
-    o.packets.map((p) => [p.counts, p.price]),
-  ]);
+  const license = await deployArtifact("License", deployer, licenseConstructorArgs(usdtAddress, treasury, o));
   const licenseAddress = await license.getAddress();
   const marketplace = await deployArtifact("LicenseMarketplace", deployer, [licenseAddress, o.maxRentalDays]);
   const marketplaceAddress = await marketplace.getAddress();

@@ -80,14 +80,14 @@ export function marketsAbi(): InterfaceAbi {
   return loadArtifact("IMarkets", "contracts/interfaces/IMarkets.sol").abi;
 }
 
-export async function deployMarkets(
-  deployer: Signer,
-  deps: MarketsDeps,
-  params: Partial<MarketsParams> = {},
-): Promise<MarketsDeployment> {
-  const p = { ...DEFAULT_MARKETS_PARAMS, ...params };
-  const depsTuple = [deps.payToken, deps.prds, deps.license, deps.treasury];
-  const paramsTuple = [
+/** IMarkets.Deps as the constructors take it (field order matters). */
+export function marketsDepsTuple(deps: MarketsDeps): readonly string[] {
+  return [deps.payToken, deps.prds, deps.license, deps.treasury];
+}
+
+/** IMarkets.Params as the constructors take it (field order matters: a Solidity struct). */
+export function marketsParamsTuple(p: MarketsParams): readonly (number | bigint)[] {
+  return [
     p.feeBps,
     p.issuerShareBps,
     p.platformShareBps,
@@ -108,6 +108,16 @@ export async function deployMarkets(
     p.checkpointInterval,
     p.maxOptions,
   ];
+}
+
+export async function deployMarkets(
+  deployer: Signer,
+  deps: MarketsDeps,
+  params: Partial<MarketsParams> = {},
+): Promise<MarketsDeployment> {
+  const p = { ...DEFAULT_MARKETS_PARAMS, ...params };
+  const depsTuple = marketsDepsTuple(deps);
+  const paramsTuple = marketsParamsTuple(p);
   const marketsDisputes = await deployArtifact("MarketsDisputes", deployer, [depsTuple, paramsTuple]);
   const disputesAddress = await marketsDisputes.getAddress();
   const core = await deployArtifact("Markets", deployer, [depsTuple, paramsTuple, disputesAddress]);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { getAddress, isAddress } from "ethers";
 import { CONTRACTS_ROOT, loadArtifact } from "./artifacts";
-import { isRequiredRole, isRole, ROLE_NAMES, ROLES, type Role } from "./roles";
+import { isRequiredRole, isRole, ROLE_NAMES, ROLES, TOKENS, type Role } from "./roles";
 // hre.ethers (main below) is hardhat-ethers' type extension; packages that import these scripts see it too.
 import type {} from "@nomicfoundation/hardhat-ethers";
 
@@ -84,20 +84,50 @@ export function parseDeployment(json: unknown, source: string): DeploymentFile {
   return { chainId, deploymentBlock, contracts: parsed };
 }
 
-export function readDeployments(): DeploymentFile[] {
-  if (!existsSync(DEPLOYMENTS_DIR)) return [];
-  return readdirSync(DEPLOYMENTS_DIR)
+/**
+ * A network's record (scripts/deployNetwork.ts) carries each role's ABI as deployed. The app calls the
+ * chain through the compiled artifacts' ABIs, so a contract changed after its deployment must not
+ * build silently against the old addresses: this refuses it, naming the role.
+ */
+function checkRecordedAbis(json: unknown, source: string): void {
+  if (!isRecord(json) || !isRecord(json.contracts)) return;
+  for (const [role, entry] of Object.entries(json.contracts)) {
+    if (!isRole(role) || !isRecord(entry) || entry.abi === undefined) continue;
+    if (JSON.stringify(entry.abi) !== JSON.stringify(abiOf(ROLES[role].abi))) {
+      throw new Error(
+        `${source}: the ${role} ABI recorded at deployment differs from the compiled contracts': the app would call the deployed ` +
+          "contract with another ABI. Build from the commit the record names, or deploy the changed contracts",
+      );
+    }
+  }
+}
+
+/** Every deployments/<chainId>.json of `dir`, checked. */
+export function readDeploymentsDir(dir: string, label = path.relative(CONTRACTS_ROOT, dir) || dir): DeploymentFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((name) => /^\d+\.json$/.test(name))
     .map((name) => {
-      const deployment = parseDeployment(
-        JSON.parse(readFileSync(path.join(DEPLOYMENTS_DIR, name), "utf8")),
-        `deployments/${name}`,
-      );
-      if (`${deployment.chainId}.json` !== name)
-        throw new Error(`deployments/${name}: chainId ${deployment.chainId} names another file`);
+      const source = `${label}/${name}`;
+      const json = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as unknown;
+      const deployment = parseDeployment(json, source);
+      if (`${deployment.chainId}.json` !== name) throw new Error(`${source}: chainId ${deployment.chainId} names another file`);
+      checkRecordedAbis(json, source);
       return deployment;
-    })
-    .sort((a, b) => a.chainId - b.chainId);
+    });
+}
+
+/**
+ * The committed deployments (deployments/), then those of `extraDirs` in order: a later folder's
+ * chain replaces an earlier one's (a rehearsal's 56.json in a git-ignored folder stands in for BSC's).
+ */
+export function readDeployments(extraDirs: readonly string[] = []): DeploymentFile[] {
+  const byChain = new Map<number, DeploymentFile>();
+  for (const dir of [DEPLOYMENTS_DIR, ...extraDirs]) {
+    for (const deployment of readDeploymentsDir(dir, dir === DEPLOYMENTS_DIR ? "deployments" : dir))
+      byChain.set(deployment.chainId, deployment);
+  }
+  return [...byChain.values()].sort((a, b) => a.chainId - b.chainId);
 }
 
 interface AstNode {
@@ -202,9 +232,11 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
     "  DEPLOYED_OPTIONAL_ROLES,",
     "  OPTIONAL_ROLES,",
     "  REQUIRED_ROLES,",
+    "  TOKENS,",
     "  type OptionalRole,",
     "  type RequiredRole,",
     "  type Role,",
+    "  type TokenRole,",
     '} from "./chains";',
     "",
     "export type Address = `0x${string}`;",
@@ -291,10 +323,13 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
   return lines.join("\n");
 }
 
-export function writeGeneratedModule(deployments: readonly DeploymentFile[] = readDeployments()): string {
+export function writeGeneratedModule(
+  deployments: readonly DeploymentFile[] = readDeployments(),
+  files: { index: string; chains: string } = { index: GENERATED_FILE, chains: GENERATED_CHAINS_FILE },
+): string {
   const source = renderGeneratedModule(deployments);
-  writeIfChanged(GENERATED_FILE, source);
-  writeIfChanged(GENERATED_CHAINS_FILE, renderChainsModule(deployments));
+  writeIfChanged(files.index, source);
+  writeIfChanged(files.chains, renderChainsModule(deployments));
   return source;
 }
 
@@ -315,6 +350,11 @@ export function renderChainsModule(deployments: readonly DeploymentFile[] = read
     "export type RequiredRole = (typeof REQUIRED_ROLES)[number];",
     "export type OptionalRole = (typeof OPTIONAL_ROLES)[number];",
     "export type Role = RequiredRole | OptionalRole;",
+    "",
+    "/** The tokens clients name by role, the same on every chain (scripts/roles.ts TOKENS). */",
+    `export const TOKENS = ${JSON.stringify(TOKENS)} as const;`,
+    "",
+    "export type TokenRole = keyof typeof TOKENS;",
     "",
     "/** Chain id (decimal) → the devnet-only roles deployed there (each chain has every required role). */",
     "export const DEPLOYED_OPTIONAL_ROLES: Readonly<Record<number, readonly OptionalRole[]>> = {",
@@ -348,7 +388,28 @@ export function renderDeployment(
  * nonces are fixed, so the addresses equal those the devnet gets when devnet.ts deploys first thing
  * on a fresh `hardhat node`; devnet.ts rewrites both files from the real deployment anyway.
  */
+/**
+ * `generate.ts --deployments DIR --out DIR`: no deployment; writes index.ts and chains.ts into the out
+ * folder from the committed deployments plus DIR's (a build for a network whose deployment is not
+ * committed, e.g. the BSC rehearsal's; scripts/build-network.mjs points the app's imports there).
+ */
+function writeModuleFor(argv: readonly string[]): boolean {
+  const at = (flag: string) => {
+    const index = argv.indexOf(flag);
+    return index === -1 ? null : (argv[index + 1] ?? null);
+  };
+  const out = at("--out");
+  if (out === null) return false;
+  const extra = at("--deployments");
+  const deployments = readDeployments(extra === null ? [] : [path.resolve(extra)]);
+  const dir = path.resolve(out);
+  writeGeneratedModule(deployments, { index: path.join(dir, "index.ts"), chains: path.join(dir, "chains.ts") });
+  console.log(`generated ${path.join(dir, "index.ts")} (chains ${deployments.map((d) => d.chainId).join(", ")})`);
+  return true;
+}
+
 async function main(): Promise<void> {
+  if (writeModuleFor(process.argv.slice(2))) return;
   const { default: hre } = await import("hardhat");
   const { deployProtocol } = await import("./deploy");
   const [deployer] = await hre.ethers.getSigners();

@@ -18,6 +18,24 @@ export const ROLES = {
 } as const satisfies Record<string, { abi: string; required: boolean }>;
 
 export type Role = keyof typeof ROLES;
+
+export interface TokenInfo {
+  readonly symbol: string;
+  readonly name: string;
+  readonly decimals: number;
+}
+
+/**
+ * The one table of the tokens clients name by role: symbol, name and decimals, the same on every chain
+ * (BSC's USDT has 18 decimals, like the devnet's). generate.ts writes it into generated/chains.ts,
+ * which the app's chain registry reads; a network's parameters file must agree with it.
+ */
+export const TOKENS = {
+  payToken: { symbol: "USDT", name: "Tether USD", decimals: 18 },
+  platformToken: { symbol: "PRDS", name: "PRDS", decimals: 18 },
+} as const satisfies Partial<Record<Role, TokenInfo>>;
+
+export type TokenRole = keyof typeof TOKENS;
 export type RequiredRole = { [R in Role]: (typeof ROLES)[R]["required"] extends true ? R : never }[Role];
 export type OptionalRole = Exclude<Role, RequiredRole>;
 

@@ -7,6 +7,7 @@ import ts from "typescript";
 import { createProvider } from "hardhat/internal/core/providers/construction";
 import { deployProtocol } from "../scripts/deploy";
 import {
+  abiOf,
   DEPLOYMENTS_DIR,
   GENERATED_FILE,
   parseDeployment,
@@ -120,6 +121,34 @@ describe("generated module and deployments (the registry checked against reality
         .getPreEmitDiagnostics(program)
         .map((d) => `${d.file ? path.basename(d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
       expect(problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a folder of extra deployments (a rehearsal's) adds its chains without touching the committed ones, and a stale ABI is refused", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "prds-extra-"));
+    try {
+      const abi = abiOf("Markets");
+      const record = {
+        ...BSC,
+        network: "bsc",
+        contracts: { ...BSC.contracts, markets: { address: BSC.contracts.markets?.address, abi } },
+      };
+      writeFileSync(path.join(dir, "56.json"), JSON.stringify(record));
+      writeFileSync(path.join(dir, "56.journal.json"), "{}");
+      expect(readDeployments([dir]).map((d) => d.chainId)).toEqual([56, 31337]);
+      expect(readDeployments().map((d) => d.chainId)).toEqual([31337]);
+
+      // The record's ABI is the one its contracts were deployed with: a changed contract must not build against it.
+      const stale = {
+        ...record,
+        contracts: { ...record.contracts, markets: { ...record.contracts.markets, abi: abi.slice(1) } },
+      };
+      writeFileSync(path.join(dir, "56.json"), JSON.stringify(stale));
+      expect(() => readDeployments([dir])).toThrow(
+        `${dir}/56.json: the markets ABI recorded at deployment differs from the compiled contracts'`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
