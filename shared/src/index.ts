@@ -145,8 +145,6 @@ export {
 export { REMOTE_NAMES, isRemoteName, type RemoteName } from './routes/remoteNames';
 /** What a page reports about the remotes it loads (the host's staged rollout; api /api/rollout/report). */
 export type { RolloutReportKind } from '@prds/api-schema';
-/** What a page reports about the remotes it loads (the host's staged rollout; api /api/rollout/report). */
-export type { RolloutReportKind } from '@prds/api-schema';
 export { RemoteRoutes } from './routes/RemoteRoutes';
 
 // Providers and identity

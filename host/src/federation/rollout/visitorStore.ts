@@ -11,7 +11,7 @@ export interface KeyValueStore {
 }
 
 export const STORAGE_KEYS = {
-  installId: 'prds.rollout.id',
+  install: 'prds.rollout.id',
   account: 'prds.rollout.account',
   cohorts: 'prds.rollout.cohorts',
   override: 'prds.rollout.override',
@@ -87,10 +87,10 @@ export class VisitorStore {
   }
 
   installId(): string {
-    const stored = this.get(STORAGE_KEYS.installId);
+    const stored = this.get(STORAGE_KEYS.install);
     if (stored !== null && /^[0-9a-f-]{16,64}$/.test(stored)) return stored;
     const id = randomId();
-    this.set(STORAGE_KEYS.installId, id);
+    this.set(STORAGE_KEYS.install, id);
     return id;
   }
 
