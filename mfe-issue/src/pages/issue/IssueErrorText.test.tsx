@@ -1,20 +1,33 @@
 import { render, screen } from '@testing-library/react';
 import { AppProviders, createStore } from '@prds/shared';
 import { IssueErrorText } from './IssueErrorText';
+import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
 describe('IssueErrorText', () => {
   it('writes both dates of the rental rule into the English message', async () => {
-    const eventEndDate = new Date(2030, 0, 25, 18, 30).getTime();
-    const rentalEndDate = new Date(2030, 0, 20, 9, 0).getTime();
+    const eventEndDate = new Date(2030, 0, 25, 18, 30).getTime() / 1000;
+    const rentalEndDate = new Date(2030, 0, 20, 9, 0).getTime() / 1000;
     render(
       <AppProviders store={createStore()}>
         <IssueErrorText error={{ id: 'issue.error.eventEndAfterRentalEnd', dates: { eventEndDate, rentalEndDate } }} />
       </AppProviders>,
     );
-    const format = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const format = new Intl.DateTimeFormat('en', DATE_TIME_FORMAT);
     expect((await screen.findByTestId('issue-error')).textContent).toBe(
-      `Event end time ${format.format(eventEndDate)} is greater than rental end time ${format.format(rentalEndDate)}`,
+      `Event end time ${format.format(eventEndDate * 1000)} is greater than rental end time ${format.format(rentalEndDate * 1000)}`,
     );
+  });
+
+  it('names the amount and the reason a message carries', async () => {
+    render(
+      <AppProviders store={createStore()}>
+        <IssueErrorText error={{ id: 'issue.error.liquidityBelowMinimum', amount: 1234_5n * 10n ** 17n }} />
+        <IssueErrorText error={{ id: 'issue.error.contentRefused', reason: 'gambling' }} />
+      </AppProviders>,
+    );
+    const [minimum, refused] = await screen.findAllByTestId('issue-error');
+    expect(minimum?.textContent).toBe('Liquidity must be at least 1,234.5 USDT');
+    expect(refused?.textContent).toBe('This text cannot be published: it is about gambling');
   });
 
   it('renders nothing without an error, and announces only when asked', async () => {

@@ -1,5 +1,8 @@
 import { ErrorText, FormattedMessage, useIntl } from '@prds/shared';
+import { MODERATION_REASONS } from './moderationReasons';
+import { Usdt } from './Usdt';
 import type { IssueFormError } from './validateIssueForm';
+import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
 export interface IssueErrorTextProps {
   readonly error: IssueFormError | null | undefined;
@@ -8,16 +11,26 @@ export interface IssueErrorTextProps {
   readonly alert?: boolean;
 }
 
-/** One validation message, its dates written in the user's language. */
+/** One message of the form, its dates, amounts and reasons written in the user's language. */
 export function IssueErrorText({ error, id, alert = false }: IssueErrorTextProps) {
   const intl = useIntl();
   if (!error) return null;
-  const format = (ms: number) => intl.formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' });
-  const values = error.dates
-    ? { eventEndDate: format(error.dates.eventEndDate), rentalEndDate: format(error.dates.rentalEndDate) }
-    : undefined;
+  const date = (seconds: number) => intl.formatDate(seconds * 1000, DATE_TIME_FORMAT);
+  const reason = error.reason ? MODERATION_REASONS[error.reason] : { id: 'issue.moderation.unnamed' };
+  const values = {
+    ...(error.dates ? { eventEndDate: date(error.dates.eventEndDate), rentalEndDate: date(error.dates.rentalEndDate) } : {}),
+    ...(error.amount !== undefined ? { amount: <Usdt units={error.amount} /> } : {}),
+    ...(error.max !== undefined ? { max: intl.formatNumber(error.max) } : {}),
+    ...(error.id === 'issue.error.contentRefused' ? { reason: <FormattedMessage {...reason} /> } : {}),
+  };
   return (
-    <ErrorText id={id} role={alert ? 'alert' : undefined} data-testid="issue-error" data-error={error.id}>
+    <ErrorText
+      id={id}
+      role={alert ? 'alert' : undefined}
+      data-testid="issue-error"
+      data-error={error.id}
+      {...(error.reason ? { 'data-reason': error.reason } : {})}
+    >
       <FormattedMessage id={error.id} values={values} />
     </ErrorText>
   );

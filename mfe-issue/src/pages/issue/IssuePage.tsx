@@ -1,30 +1,25 @@
-import { Card, EmptyState, FormattedMessage, Page, PageHeading, styled } from '@prds/shared';
+import { useSearchParams } from 'react-router-dom';
+import { FormattedMessage, Page, PageHeading } from '@prds/shared';
 import { IssueForm } from './IssueForm';
-import type { IssueLicense } from './validateIssueForm';
+import { MyMarkets } from './mine/MyMarkets';
 
-const MineTitle = styled.h2`
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  margin-bottom: ${({ theme }) => theme.spacing.md};
-`;
+/** A License id as `/issue?license=<id>` may name it (paths.issue({ license })); anything else is ignored. */
+function presetLicenseOf(value: string | null): string | null {
+  return value !== null && /^[1-9]\d{0,19}$/.test(value) ? value : null;
+}
 
-// Until a wallet connects (a later issue) there are no Licenses to issue with and no balance to check.
-const NO_LICENSES: readonly IssueLicense[] = [];
-
-/** `/issue`: issue a prediction market, and the issuer's own markets. */
+/** `/issue`: issue a prediction market, and the markets the wallet issued. */
 export function IssuePage() {
+  const [search] = useSearchParams();
+  const presetLicense = presetLicenseOf(search.get('license'));
   return (
     <Page data-testid="page-issue">
       <PageHeading description={<FormattedMessage id="issue.intro" />}>
         <FormattedMessage id="issue.title" />
       </PageHeading>
-      <IssueForm licenses={NO_LICENSES} balance={null} />
-      <Card as="section" aria-labelledby="issue-mine-title" data-testid="issue-my-markets">
-        <MineTitle id="issue-mine-title">
-          <FormattedMessage id="issue.mine.title" />
-        </MineTitle>
-        <EmptyState title={<FormattedMessage id="issue.mine.empty" />} description={<FormattedMessage id="issue.mine.hint" />} />
-      </Card>
+      {/* A new preset (the License remote's link followed again) starts from that License. */}
+      <IssueForm key={presetLicense ?? ''} presetLicense={presetLicense} />
+      <MyMarkets />
     </Page>
   );
 }

@@ -3,7 +3,7 @@ import { IssueErrorText } from './IssueErrorText';
 import type { IssueFormError } from './validateIssueForm';
 
 export interface OptionDraft {
-  /** Stable React key: options are added and removed in the middle. */
+  /** Stable React key: options are added, removed and moved in the middle. */
   readonly key: number;
   readonly text: string;
 }
@@ -39,6 +39,11 @@ const Cell = styled.div`
   min-width: 0;
 `;
 
+const Tools = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.xs};
+`;
+
 const AddButton = styled(Button)`
   align-self: flex-start;
 `;
@@ -46,13 +51,18 @@ const AddButton = styled(Button)`
 export interface OptionsFieldProps {
   readonly options: readonly OptionDraft[];
   readonly listError?: IssueFormError;
+  /** One per option, by position; null where that option is fine or its message is not shown yet. */
   readonly optionErrors: readonly (IssueFormError | null)[];
   readonly onChange: (key: number, text: string) => void;
+  readonly onBlur: (key: number) => void;
   readonly onAdd: () => void;
   readonly onRemove: (key: number) => void;
+  /** Moves the option one place up (-1) or down (+1). */
+  readonly onMove: (key: number, by: -1 | 1) => void;
 }
 
-export function OptionsField({ options, listError, optionErrors, onChange, onAdd, onRemove }: OptionsFieldProps) {
+/** The market's options: add, remove and reorder them; each option's message under it, the list's under all. */
+export function OptionsField({ options, listError, optionErrors, onChange, onBlur, onAdd, onRemove, onMove }: OptionsFieldProps) {
   const intl = useIntl();
   return (
     <Fieldset data-testid="issue-options" aria-describedby="issue-options-error">
@@ -62,28 +72,53 @@ export function OptionsField({ options, listError, optionErrors, onChange, onAdd
       {options.map((option, index) => {
         const error = optionErrors[index] ?? null;
         const errorId = `issue-option-${option.key}-error`;
+        const number = index + 1;
         return (
-          <Row key={option.key}>
+          <Row key={option.key} data-testid="issue-option-row">
             <Cell>
               <Input
                 data-testid="issue-option"
-                aria-label={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: index + 1 })}
-                placeholder={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: index + 1 })}
+                aria-label={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: number })}
+                placeholder={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: number })}
                 value={option.text}
                 aria-invalid={error !== null}
                 aria-describedby={errorId}
                 onChange={(event) => onChange(option.key, event.target.value)}
+                onBlur={() => onBlur(option.key)}
               />
               <IssueErrorText id={errorId} error={error} />
             </Cell>
-            <Button
-              variant="ghost"
-              data-testid="issue-option-remove"
-              aria-label={intl.formatMessage({ id: 'issue.form.removeOption' }, { index: index + 1 })}
-              onClick={() => onRemove(option.key)}
-            >
-              <FormattedMessage id="issue.form.remove" />
-            </Button>
+            <Tools>
+              <Button
+                variant="ghost"
+                size="sm"
+                data-testid="issue-option-up"
+                disabled={index === 0}
+                aria-label={intl.formatMessage({ id: 'issue.form.moveOptionUp' }, { index: number })}
+                onClick={() => onMove(option.key, -1)}
+              >
+                ↑
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                data-testid="issue-option-down"
+                disabled={index === options.length - 1}
+                aria-label={intl.formatMessage({ id: 'issue.form.moveOptionDown' }, { index: number })}
+                onClick={() => onMove(option.key, 1)}
+              >
+                ↓
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                data-testid="issue-option-remove"
+                aria-label={intl.formatMessage({ id: 'issue.form.removeOption' }, { index: number })}
+                onClick={() => onRemove(option.key)}
+              >
+                <FormattedMessage id="issue.form.remove" />
+              </Button>
+            </Tools>
           </Row>
         );
       })}

@@ -1,121 +1,261 @@
 import {
-  parseLocalDateTime,
+  marketCapacity,
+  seededLiquidity,
   validateIssueForm,
   type IssueField,
+  type IssueFormError,
   type IssueFormValues,
   type IssueLicense,
-  type IssueMessageId,
   type IssueValidationContext,
 } from './validateIssueForm';
 
 const ONE = 10n ** 18n;
+const NOW = 1_900_000_000;
+const DAY = 86_400;
 
-function at(value: string): number {
-  const ms = parseLocalDateTime(value);
-  if (ms === null) throw new Error(`bad test date ${value}`);
-  return ms;
-}
-
-const owned: IssueLicense = { id: '7', owned: true, rentalEndDate: null };
-const rented: IssueLicense = { id: '9', owned: false, rentalEndDate: at('2030-01-20T00:00') };
+const owned: IssueLicense = { id: '7', owned: true, rentalEndDate: null, value: 50n * ONE };
+const rented: IssueLicense = { id: '9', owned: false, rentalEndDate: NOW + 10 * DAY, value: 200n * ONE };
 
 const good: IssueFormValues = {
   licenseId: '7',
   event: 'Will it rain in Paris on 1 February 2030?',
   options: ['Yes', 'No'],
-  lastTradingTime: '2030-01-10T12:00',
-  expirationTime: '2030-02-01T12:00',
+  category: 'science',
+  description: '',
+  resolutionSource: 'Météo-France',
+  url: '',
+  content: '',
+  lastTradingTime: NOW + 2 * DAY,
+  expirationTime: NOW + 5 * DAY,
   liquidity: '100',
   collateral: 'token',
   margin: '50',
 };
 
 const context: IssueValidationContext = {
-  now: at('2030-01-01T12:00'),
+  now: NOW,
   networkConnected: true,
   licenses: [owned, rented],
   balance: 1000n * ONE,
+  // Limits as a deployment sets them (Markets.params(); the devnet's are 100, 100, 20 × and 32).
+  protocol: { minLiquidity: 10n * ONE, minMargin: 10n * ONE, capacityMultiple: 20n, maxOptions: 8 },
+  textLimits: { event: 300, option: 120, description: 5000, resolutionSource: 500, url: 2048, content: 5000 },
 };
 
-function errorsOf(values: Partial<IssueFormValues>, ctx: Partial<IssueValidationContext> = {}) {
+function check(values: Partial<IssueFormValues>, ctx: Partial<IssueValidationContext> = {}) {
   return validateIssueForm({ ...good, ...values }, { ...context, ...ctx });
 }
 
+interface Case {
+  readonly message: string;
+  readonly field: IssueField;
+  readonly error: IssueFormError;
+  /** What triggers it. */
+  readonly bad: Partial<IssueFormValues>;
+  /** The input just inside the limit, which does not. */
+  readonly fine: Partial<IssueFormValues>;
+  readonly badContext?: Partial<IssueValidationContext>;
+  readonly fineContext?: Partial<IssueValidationContext>;
+}
+
+/** Every message of the form: the input that triggers it and the one just inside the limit that does not. */
+const CASES: readonly Case[] = [
+  {
+    message: 'Please select a License',
+    field: 'license',
+    error: { id: 'issue.error.selectLicense' },
+    bad: { licenseId: '' },
+    fine: { licenseId: '7' },
+  },
+  {
+    message: 'a License the wallet cannot issue with (a License error)',
+    field: 'license',
+    error: { id: 'issue.error.licenseUnavailable' },
+    bad: { licenseId: '42' },
+    fine: { licenseId: '9', expirationTime: NOW + 9 * DAY },
+  },
+  {
+    message: 'License cannot be staked',
+    field: 'collateral',
+    error: { id: 'issue.error.licenseNotStakeable' },
+    bad: { licenseId: '9', expirationTime: NOW + 9 * DAY, collateral: 'nft' },
+    fine: { licenseId: '7', collateral: 'nft' },
+  },
+  {
+    message: 'Network not connected',
+    field: 'network',
+    error: { id: 'issue.error.networkNotConnected' },
+    bad: {},
+    badContext: { networkConnected: false },
+    fine: {},
+    fineContext: { networkConnected: true },
+  },
+  {
+    message: 'Event is empty',
+    field: 'event',
+    error: { id: 'issue.error.eventEmpty' },
+    // Invisible characters and blank letters are what a reader sees as nothing.
+    bad: { event: ' \u200b\u3164\u2800 ' },
+    fine: { event: '?' },
+  },
+  {
+    message: 'the longest event',
+    field: 'event',
+    error: { id: 'issue.error.textTooLong', max: 300 },
+    bad: { event: 'x'.repeat(301) },
+    fine: { event: `${'x'.repeat(300)}  ` },
+  },
+  {
+    message: 'Last trading time is empty',
+    field: 'lastTradingTime',
+    error: { id: 'issue.error.lastTradingTimeEmpty' },
+    bad: { lastTradingTime: null },
+    fine: { lastTradingTime: NOW + 1 },
+  },
+  {
+    message: 'Expiration time is empty',
+    field: 'expirationTime',
+    error: { id: 'issue.error.expirationTimeEmpty' },
+    bad: { expirationTime: null },
+    fine: { expirationTime: NOW + 2 * DAY },
+  },
+  {
+    message: 'Options cannot be empty',
+    field: 'options',
+    error: { id: 'issue.error.optionsEmpty' },
+    bad: { options: [] },
+    fine: { options: ['Yes', 'No'] },
+  },
+  {
+    message: 'There cannot be less than two options',
+    field: 'options',
+    error: { id: 'issue.error.optionsTooFew' },
+    bad: { options: ['Yes'] },
+    fine: { options: ['Yes', 'No'] },
+  },
+  {
+    message: 'the most options the protocol takes',
+    field: 'options',
+    error: { id: 'issue.error.optionsTooMany', max: 8 },
+    bad: { options: ['1', '2', '3', '4', '5', '6', '7', '8', '9'] },
+    fine: { options: ['1', '2', '3', '4', '5', '6', '7', '8'] },
+  },
+  {
+    message: 'Last trading time must be greater than today',
+    field: 'lastTradingTime',
+    error: { id: 'issue.error.lastTradingTimePast' },
+    // The chain's now itself is already too late (Markets.issue: lastTradingTime > block.timestamp).
+    bad: { lastTradingTime: NOW },
+    fine: { lastTradingTime: NOW + 1 },
+  },
+  {
+    message: 'Last trading time is greater than expiration time',
+    field: 'lastTradingTime',
+    error: { id: 'issue.error.lastTradingTimeAfterExpiration' },
+    bad: { lastTradingTime: NOW + 5 * DAY + 1 },
+    // Trading may run until the very expiration.
+    fine: { lastTradingTime: NOW + 5 * DAY },
+  },
+  {
+    message: 'Event end time {eventEndDate} is greater than rental end time {rentalEndDate}',
+    field: 'expirationTime',
+    error: {
+      id: 'issue.error.eventEndAfterRentalEnd',
+      dates: { eventEndDate: NOW + 10 * DAY, rentalEndDate: NOW + 10 * DAY },
+    },
+    // License.useForIssue refuses an expiration at the rental's end, not only after it.
+    bad: { licenseId: '9', expirationTime: NOW + 10 * DAY },
+    fine: { licenseId: '9', expirationTime: NOW + 10 * DAY - 1 },
+  },
+  {
+    message: 'Insufficient balance',
+    field: 'liquidity',
+    error: { id: 'issue.error.insufficientBalance' },
+    bad: { liquidity: '950', margin: '50.000000000000000001' },
+    fine: { liquidity: '950', margin: '50' },
+  },
+  {
+    message: 'an amount that is not one',
+    field: 'liquidity',
+    error: { id: 'issue.error.amountInvalid' },
+    bad: { liquidity: '1,5' },
+    fine: { liquidity: '10.000000000000000000' },
+  },
+  {
+    message: 'the minimum liquidity',
+    field: 'liquidity',
+    error: { id: 'issue.error.liquidityBelowMinimum', amount: 10n * ONE },
+    bad: { liquidity: '9.999999999999999999' },
+    fine: { liquidity: '10' },
+  },
+  {
+    message: 'the minimum margin',
+    field: 'margin',
+    error: { id: 'issue.error.marginBelowMinimum', amount: 10n * ONE },
+    bad: { margin: '9.99' },
+    fine: { margin: '10' },
+  },
+  {
+    message: "the market's capacity (20 × the bond) below its own seed",
+    field: 'liquidity',
+    error: { id: 'issue.error.capacityExceeded', amount: 200n * ONE },
+    // 20 × a margin of 10. The seed is an equal whole share per option, so 1 wei over the capacity
+    // is not seeded (the issuer keeps it) and 2 wei are.
+    bad: { liquidity: '200.000000000000000002', margin: '10' },
+    fine: { liquidity: '200.000000000000000001', margin: '10' },
+  },
+  {
+    message: 'no category',
+    field: 'category',
+    error: { id: 'issue.error.categoryEmpty' },
+    bad: { category: '' },
+    fine: { category: 'other' },
+  },
+  {
+    message: 'a link that is not http(s)',
+    field: 'url',
+    error: { id: 'issue.error.urlInvalid' },
+    bad: { url: 'javascript:alert(1)' },
+    fine: { url: ' https://example.org/result ' },
+  },
+  {
+    message: 'the longest resolution source',
+    field: 'resolutionSource',
+    error: { id: 'issue.error.textTooLong', max: 500 },
+    bad: { resolutionSource: 'é'.repeat(501) },
+    // Counted as stored: 'e' + a combining accent is one character once normalized (NFC).
+    fine: { resolutionSource: 'e\u0301'.repeat(500) },
+  },
+  {
+    message: 'a text that reorders what a reader sees',
+    field: 'description',
+    error: { id: 'issue.error.textInvalid' },
+    bad: { description: 'Pays \u202eYES\u202c' },
+    fine: { description: 'Pays YES' },
+  },
+];
+
 describe('validateIssueForm', () => {
   it('accepts a complete form', () => {
-    const result = errorsOf({});
-    expect(result).toEqual({ valid: true, fields: {}, options: [null, null] });
+    expect(check({})).toEqual({ valid: true, fields: {}, options: [null, null] });
   });
 
-  it.each<[string, Partial<IssueFormValues>, Partial<IssueValidationContext>, IssueField, IssueMessageId]>([
-    ['no License chosen', { licenseId: '' }, {}, 'license', 'issue.error.selectLicense'],
-    ['a License the wallet does not hold', { licenseId: '42' }, {}, 'license', 'issue.error.selectLicense'],
-    ['no Licenses at all', {}, { licenses: [] }, 'license', 'issue.error.selectLicense'],
-    [
-      'a rented License staked as the bond',
-      { licenseId: '9', expirationTime: '2030-01-15T00:00', collateral: 'nft' },
-      {},
-      'collateral',
-      'issue.error.licenseNotStakeable',
-    ],
-    ['no network', {}, { networkConnected: false }, 'network', 'issue.error.networkNotConnected'],
-    ['an empty event', { event: '' }, {}, 'event', 'issue.error.eventEmpty'],
-    ['an event of spaces', { event: '   \n ' }, {}, 'event', 'issue.error.eventEmpty'],
-    ['no last trading time', { lastTradingTime: '' }, {}, 'lastTradingTime', 'issue.error.lastTradingTimeEmpty'],
-    ['no expiration time', { expirationTime: '' }, {}, 'expirationTime', 'issue.error.expirationTimeEmpty'],
-    ['no options', { options: [] }, {}, 'options', 'issue.error.optionsEmpty'],
-    ['one option', { options: ['Yes'] }, {}, 'options', 'issue.error.optionsTooFew'],
-    [
-      'a last trading time in the past',
-      { lastTradingTime: '2029-12-31T12:00' },
-      {},
-      'lastTradingTime',
-      'issue.error.lastTradingTimePast',
-    ],
-    [
-      'a last trading time equal to now',
-      { lastTradingTime: '2030-01-01T12:00' },
-      {},
-      'lastTradingTime',
-      'issue.error.lastTradingTimePast',
-    ],
-    [
-      'a last trading time after expiration',
-      { lastTradingTime: '2030-02-02T00:00' },
-      {},
-      'lastTradingTime',
-      'issue.error.lastTradingTimeAfterExpiration',
-    ],
-    ['liquidity above the balance', { liquidity: '951' }, {}, 'liquidity', 'issue.error.insufficientBalance'],
-    ['an empty liquidity', { liquidity: '' }, {}, 'liquidity', 'issue.error.amountInvalid'],
-    ['a zero liquidity', { liquidity: '0' }, {}, 'liquidity', 'issue.error.amountInvalid'],
-    ['a malformed margin', { margin: '5,5' }, {}, 'margin', 'issue.error.amountInvalid'],
-  ])('rejects %s', (_name, values, ctx, field, id) => {
-    const result = errorsOf(values, ctx);
-    expect(result.valid).toBe(false);
-    expect(result.fields[field]).toEqual({ id });
-  });
+  describe.each(CASES)('$message', ({ field, error, bad, fine, badContext, fineContext }) => {
+    it('is the message for the input that breaks the rule', () => {
+      const result = check(bad, badContext);
+      expect(result.valid).toBe(false);
+      expect(result.fields[field]).toEqual(error);
+    });
 
-  it('names both dates when a rented License ends before the market', () => {
-    const result = errorsOf({ licenseId: '9', expirationTime: '2030-01-25T00:00' });
-    expect(result.valid).toBe(false);
-    expect(result.fields.expirationTime).toEqual({
-      id: 'issue.error.eventEndAfterRentalEnd',
-      dates: { eventEndDate: at('2030-01-25T00:00'), rentalEndDate: at('2030-01-20T00:00') },
+    it('is not given for the input just inside the limit', () => {
+      const result = check(fine, fineContext);
+      expect(result.fields[field]).toBeUndefined();
+      expect(result.valid).toBe(true);
     });
   });
 
-  it('lets a renter issue a market that ends before the rental, with a token bond', () => {
-    expect(errorsOf({ licenseId: '9', expirationTime: '2030-01-20T00:00' }).valid).toBe(true);
-  });
-
-  it('lets an owner stake the License itself, with no token margin', () => {
-    const result = errorsOf({ collateral: 'nft', margin: '' });
-    expect(result.valid).toBe(true);
-  });
-
-  it('marks each empty option and each repeat, ignoring case and surrounding spaces', () => {
-    const result = errorsOf({ options: ['Yes', ' ', 'No', 'yes ', 'Maybe', 'NO'] });
+  it('marks each empty option and each repeat, judged on what a reader sees', () => {
+    const result = check({ options: ['Yes', ' ', 'No', 'yes ', '\u2060\ufeff', 'ＮＯ'] });
     expect(result.valid).toBe(false);
     expect(result.fields.options).toBeUndefined();
     expect(result.options).toEqual([
@@ -123,50 +263,38 @@ describe('validateIssueForm', () => {
       { id: 'issue.error.optionEmpty' },
       null,
       { id: 'issue.error.optionsRepeated' },
-      null,
+      { id: 'issue.error.optionEmpty' },
       { id: 'issue.error.optionsRepeated' },
     ]);
   });
 
-  it('judges options by what is seen: invisible-only options are empty, invisible or width differences repeat', () => {
-    // Zero-width space, Hangul filler, Braille blank, word joiner + BOM: each looks empty.
-    const result = errorsOf({
-      options: ['Yes', '\u200b', '\u3164', '\u2800\u2800', '\u2060\ufeff', 'Y\u200bes', 'ＹＥＳ', 'No'],
-    });
-    expect(result.options).toEqual([
-      null,
-      { id: 'issue.error.optionEmpty' },
-      { id: 'issue.error.optionEmpty' },
-      { id: 'issue.error.optionEmpty' },
-      { id: 'issue.error.optionEmpty' },
-      { id: 'issue.error.optionsRepeated' },
-      { id: 'issue.error.optionsRepeated' },
-      null,
-    ]);
-  });
-
-  it('finds an event of invisible characters empty', () => {
-    expect(errorsOf({ event: '\u200b\u3164 \u2800' }).fields.event).toEqual({ id: 'issue.error.eventEmpty' });
-    expect(errorsOf({ event: '\u200bWill it rain?' }).fields.event).toBeUndefined();
+  it('holds each option to the longest option', () => {
+    expect(check({ options: ['x'.repeat(121), 'No'] }).options).toEqual([{ id: 'issue.error.textTooLong', max: 120 }, null]);
+    expect(check({ options: ['x'.repeat(120), 'No'] }).valid).toBe(true);
   });
 
   it('reports a single empty option both as too few and as empty', () => {
-    const result = errorsOf({ options: [''] });
+    const result = check({ options: [''] });
     expect(result.fields.options).toEqual({ id: 'issue.error.optionsTooFew' });
     expect(result.options).toEqual([{ id: 'issue.error.optionEmpty' }]);
   });
 
-  it('counts the token margin with the liquidity against the balance, exactly', () => {
-    expect(errorsOf({ liquidity: '950', margin: '50' }).valid).toBe(true);
-    expect(errorsOf({ liquidity: '950', margin: '50.000000000000000001' }).fields.liquidity).toEqual({
-      id: 'issue.error.insufficientBalance',
+  it('lets an owner stake the License with no token margin, its value counting towards the capacity', () => {
+    // 50 staked × 20 = 1,000 of capacity: a seed of 1,000 fits, 1,000.000000000000000002 does not.
+    expect(check({ collateral: 'nft', margin: '', liquidity: '1000' }).valid).toBe(true);
+    expect(
+      check({ collateral: 'nft', margin: '', liquidity: '1000.000000000000000002' }, { balance: 2000n * ONE }).fields.liquidity,
+    ).toEqual({
+      id: 'issue.error.capacityExceeded',
+      amount: 1000n * ONE,
     });
-    // A staked License replaces the token margin, so only the liquidity is paid.
-    expect(errorsOf({ liquidity: '1000', margin: '50', collateral: 'nft' }).valid).toBe(true);
+    // Only the liquidity is paid then.
+    expect(check({ collateral: 'nft', margin: '9999', liquidity: '1000' }).valid).toBe(true);
   });
 
-  it('skips the balance rule while the balance is unknown', () => {
-    expect(errorsOf({ liquidity: '1000000' }, { balance: null }).valid).toBe(true);
+  it('waits for the protocol limits and the balance before applying them', () => {
+    expect(check({ liquidity: '1', margin: '1000000' }, { protocol: null, balance: null }).valid).toBe(true);
+    expect(check({ options: ['x'.repeat(1000), 'No'] }, { textLimits: null }).valid).toBe(true);
   });
 
   it('reports every empty field of a blank form at once', () => {
@@ -175,19 +303,25 @@ describe('validateIssueForm', () => {
         licenseId: '',
         event: '',
         options: [],
-        lastTradingTime: '',
-        expirationTime: '',
+        category: '',
+        description: '',
+        resolutionSource: '',
+        url: '',
+        content: '',
+        lastTradingTime: null,
+        expirationTime: null,
         liquidity: '',
         collateral: 'token',
         margin: '',
       },
-      { now: context.now, networkConnected: false, licenses: [], balance: null },
+      { ...context, networkConnected: false, licenses: [], balance: null },
     );
     expect(result.fields).toEqual({
       network: { id: 'issue.error.networkNotConnected' },
       license: { id: 'issue.error.selectLicense' },
       event: { id: 'issue.error.eventEmpty' },
       options: { id: 'issue.error.optionsEmpty' },
+      category: { id: 'issue.error.categoryEmpty' },
       lastTradingTime: { id: 'issue.error.lastTradingTimeEmpty' },
       expirationTime: { id: 'issue.error.expirationTimeEmpty' },
       liquidity: { id: 'issue.error.amountInvalid' },
@@ -196,12 +330,14 @@ describe('validateIssueForm', () => {
   });
 });
 
-describe('parseLocalDateTime', () => {
-  it('reads a datetime-local value as local time', () => {
-    expect(parseLocalDateTime('2030-01-01T12:00')).toBe(new Date(2030, 0, 1, 12, 0).getTime());
+describe('the contract arithmetic the form shows', () => {
+  it('seeds an equal whole share per option, as Markets.issue does', () => {
+    expect(seededLiquidity(100n, 3)).toBe(99n);
+    expect(seededLiquidity(100n, 2)).toBe(100n);
   });
 
-  it.each(['', '  ', 'not a date'])('gives null for %p', (value) => {
-    expect(parseLocalDateTime(value)).toBeNull();
+  it('gives a capacity of the multiple times the whole bond', () => {
+    expect(marketCapacity(10n * ONE, 50n * ONE, 20n)).toBe(1200n * ONE);
+    expect(marketCapacity(0n, 0n, 20n)).toBe(0n);
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * The api's issuing calls (api/README "Calls") as typed fetchers, read through the page's one api
+ * client: the metadata a market carries, the issue configuration, the issuer's markets and the
+ * Licenses it may issue with. They live in this remote so nothing of issuing is in another page's
+ * first render; the answers' types are @prds/shared's (the api's own schemas).
+ */
+import {
+  getApiClient,
+  queryKeys,
+  type AccountLicensesPage,
+  type ApiEnvelope,
+  type HttpClient,
+  type IssueConfig,
+  type IssuedMarket,
+  type IssuedMarketsExtra,
+  type IssuedMarketsQuery,
+  type LangCode,
+  type LicenseView,
+  type MarketMetadataInput,
+  type Paged,
+  type SubmittedMetadata,
+} from '@prds/shared';
+
+/** The most Licenses one account's picker reads (the api's largest page). */
+const LICENSES_PAGE_SIZE = 100;
+
+/**
+ * Query keys of these calls. The issuer's markets sit under the account's key and the Licenses under
+ * `queryKeys.licenses`, so a transaction that invalidates either (an issue, a cancel, a withdrawal, a
+ * License bought or rented) refreshes them.
+ */
+export const issueQueryKeys = {
+  config: ['config', 'issue'] as const,
+  issued: (account: string, query: IssuedMarketsQuery) => [...queryKeys.account(account), 'issued', query] as const,
+  licenses: (account: string) => [...queryKeys.licenses, 'issue', account.toLowerCase()] as const,
+};
+
+/** `/api/config/issue`: the protocol's parameters as the api read them, the categories and the texts' limits. */
+export async function fetchIssueConfig(client: HttpClient = getApiClient()): Promise<IssueConfig> {
+  return (await client.post<ApiEnvelope<IssueConfig>>('/api/config/issue', {})).data;
+}
+
+export interface IssuedPage extends Paged<IssuedMarket> {
+  readonly extra: IssuedMarketsExtra;
+}
+
+/** `/api/issued`: one page of the markets `account` issued, newest first, with its totals per tab. */
+export async function fetchIssuedMarkets(
+  account: string,
+  query: IssuedMarketsQuery,
+  client: HttpClient = getApiClient(),
+): Promise<IssuedPage> {
+  const answer = await client.post<ApiEnvelope<Paged<IssuedMarket>, IssuedMarketsExtra>>('/api/issued', {
+    ...query,
+    account: account.toLowerCase(),
+  });
+  if (!answer.extra) throw new Error('/api/issued answered without its extra');
+  return { ...answer.data, extra: answer.extra };
+}
+
+/** `/api/ticket/tokens`: every License `account` owns (listed ones included) or rents now. */
+export async function fetchAccountLicenses(
+  account: string,
+  client: HttpClient = getApiClient(),
+): Promise<readonly LicenseView[]> {
+  const answer = await client.post<ApiEnvelope<AccountLicensesPage>>('/api/ticket/tokens', {
+    account: account.toLowerCase(),
+    page: 1,
+    pageSize: LICENSES_PAGE_SIZE,
+  });
+  return answer.data.list;
+}
+
+export interface MetadataSubmission extends Required<MarketMetadataInput> {
+  readonly language: LangCode;
+  readonly account: string | null;
+}
+
+/**
+ * `/api/issue/submit-underlying`: stores the market's texts before the transaction. Approved → the
+ * hash the issue transaction carries; held for review → 'audit' and no hash; refused → an HttpError
+ * whose `field` and `details.reason` say which text and why.
+ */
+export async function submitMetadata(
+  submission: MetadataSubmission,
+  client: HttpClient = getApiClient(),
+): Promise<SubmittedMetadata> {
+  const { account, ...texts } = submission;
+  const body = { ...texts, options: [...texts.options], ...(account === null ? {} : { account: account.toLowerCase() }) };
+  return (await client.post<ApiEnvelope<SubmittedMetadata>>('/api/issue/submit-underlying', body)).data;
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import {
+  Button,
+  FormattedMessage,
+  Modal,
+  Muted,
+  TransactionStatus,
+  queryKeys,
+  styled,
+  useTransaction,
+  useWallet,
+  type IssuedMarket,
+  type TxMessages,
+} from '@prds/shared';
+import { issueQueryKeys } from '../issueApi';
+import { Usdt } from '../Usdt';
+import { readAvailableTimes } from './useIssuedMarkets';
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
+
+const Recycled = styled.p`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const CANCEL_TX_MESSAGES: TxMessages = {
+  confirmedId: 'issue.cancel.done',
+  failedId: 'issue.tx.failed',
+  cancelledId: 'issue.tx.cancelled',
+  notConnectedId: 'issue.error.networkNotConnected',
+  revert: { MarketHasBuys: { id: 'issue.cancel.hasBuys' }, MarketNotOpen: { id: 'issue.cancel.notOpen' } },
+};
+
+/**
+ * Cancel a market no one has bought into (Markets.cancel): irreversible; the liquidity and the margin
+ * come back, a staked License too, and the License gets back the use the market took
+ * (License.recycleUse) — shown from the chain once done.
+ */
+export function CancelDialog({ market, onClose }: { market: IssuedMarket; onClose: () => void }) {
+  const { account } = useWallet();
+  const [left, setLeft] = useState<number | null>(null);
+  const tx = useTransaction(CANCEL_TX_MESSAGES);
+
+  const onConfirm = async () => {
+    if (account === null) return;
+    const result = await tx.run({
+      contract: 'markets',
+      fn: 'cancel',
+      args: [BigInt(market.id)],
+      invalidate: [queryKeys.markets, issueQueryKeys.licenses(account), queryKeys.account(account)],
+    });
+    if (result.ok) setLeft(await readAvailableTimes(market.licenseId));
+  };
+
+  // The list behind refreshes once the cancel is indexed; this dialog stays until closed.
+  const close = () => {
+    if (!tx.busy) onClose();
+  };
+
+  return (
+    <Modal
+      title={<FormattedMessage id="issue.cancel.title" values={{ id: market.id }} />}
+      onClose={close}
+      data-testid="issue-cancel-dialog"
+      closeTestId="issue-cancel-close"
+    >
+      <Body>
+        <p>
+          <FormattedMessage
+            id="issue.cancel.body"
+            values={{
+              liquidity: <Usdt units={market.liquidity} />,
+              margin: <Usdt units={market.margin} />,
+              license: market.licenseId,
+            }}
+          />
+        </p>
+        {market.licenseStaked && (
+          <Muted>
+            <FormattedMessage id="issue.cancel.stakedBack" values={{ license: market.licenseId }} />
+          </Muted>
+        )}
+        <TransactionStatus state={tx.state} />
+        {left !== null && (
+          <Recycled data-testid="issue-cancel-recycled" data-available-times={left}>
+            <FormattedMessage id="issue.cancel.recycled" values={{ license: market.licenseId, left }} />
+          </Recycled>
+        )}
+        <Actions>
+          {left === null ? (
+            <>
+              <Button variant="ghost" onClick={close} disabled={tx.busy}>
+                <FormattedMessage id="issue.cancel.keep" />
+              </Button>
+              <Button data-testid="issue-cancel-confirm" loading={tx.busy} onClick={() => void onConfirm()}>
+                <FormattedMessage id="issue.cancel.confirm" />
+              </Button>
+            </>
+          ) : (
+            <Button onClick={close} data-testid="issue-cancel-finish">
+              <FormattedMessage id="common.close" />
+            </Button>
+          )}
+        </Actions>
+      </Body>
+    </Modal>
+  );
+}
