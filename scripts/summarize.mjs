@@ -3,19 +3,52 @@
 // Usage: node scripts/summarize.mjs [--failed-steps N] <name>=<jest|playwright>:<file> ...
 // A failed build, compile or typecheck step (--failed-steps) counts as one failure each. Exit 1 on any failure.
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
+
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 200) ?? '';
 
 function readJest(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   // A test file that fails to run (syntax error, failing hook) has no test results of its own.
-  const brokenFiles = r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
-  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests };
+  const broken = r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0);
+  const names = [
+    ...broken.map((t) => `${t.name}: ${firstLine(t.message)}`),
+    ...r.testResults.flatMap((t) =>
+      t.assertionResults
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${t.name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`),
+    ),
+  ];
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + broken.length,
+    skipped: r.numPendingTests + r.numTodoTests,
+    names,
+  };
 }
 
 function readPlaywright(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   const s = r.stats;
   const setupErrors = (r.errors ?? []).length;
-  return { passed: s.expected + s.flaky, failed: s.unexpected + setupErrors, skipped: s.skipped };
+  const names = (r.errors ?? []).map((e) => `setup: ${firstLine(e.message)}`);
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        names.push(`${spec.file ?? file} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of r.suites ?? []) walk(suite, suite.file);
+  return { passed: s.expected + s.flaky, failed: s.unexpected + setupErrors, skipped: s.skipped, names };
 }
 
 let passed = 0,
@@ -38,6 +71,8 @@ for (const arg of args) {
     res = { passed: 0, failed: 1, skipped: 0 };
     console.log(`suite ${name}: no readable results (${err.message.split('\n')[0]}) — counted as 1 failure`);
   }
+  // The failures by name, so the end of the output (all a CI page may keep) says what failed.
+  for (const failure of (res.names ?? []).slice(0, 20)) console.log(`  failed in ${name}: ${failure}`);
   console.log(`suite ${name}: ${res.passed} passed, ${res.failed} failed${res.skipped ? `, ${res.skipped} skipped` : ''}`);
   passed += res.passed;
   failed += res.failed;
