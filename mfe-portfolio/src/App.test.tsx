@@ -40,20 +40,28 @@ describe('portfolio App routes', () => {
 });
 
 describe('portfolio page', () => {
-  it('shows the five P&L figures as unknown without a wallet', async () => {
+  it('shows cash, portfolio value and the five P&L figures as unknown without a wallet', async () => {
     renderAt('/portfolio');
     const pnl = await screen.findByTestId('portfolio-pnl');
     const labels = Array.from(pnl.querySelectorAll('dt')).map((dt) => dt.textContent);
-    expect(labels).toEqual(['Invested', 'Pending payoff', 'Total payoff', 'Profit', 'Yesterday’s profit']);
+    expect(labels).toEqual([
+      'Cash',
+      'Portfolio value',
+      'Invested',
+      'Pending payoff',
+      'Total payoff',
+      'Profit',
+      'Yesterday’s profit',
+    ]);
     expect(Array.from(pnl.querySelectorAll('dd')).every((dd) => dd.textContent === '--')).toBe(true);
   });
 
   it('has the five tabs and keeps the chosen one in the URL', async () => {
     renderAt('/portfolio');
     const names = (await screen.findAllByRole('tab')).map((tab) => tab.textContent);
-    expect(names).toEqual(['My Positions', 'History', 'Bought', 'Invested', 'Issued']);
+    expect(names).toEqual(['My Positions', 'History', 'Bought', 'Invested', 'Issued products']);
     expect(screen.getByTestId('portfolio-panel-positions').textContent).toBe('Connect your wallet to see your positions');
-    fireEvent.click(screen.getByRole('tab', { name: 'Issued' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Issued products' }));
     expect(screen.getByTestId('location').textContent).toBe('/portfolio?tab=issued');
     expect(screen.getByTestId('portfolio-panel-issued').textContent).toBe('Connect your wallet to see the markets you issued');
   });
@@ -65,14 +73,21 @@ describe('portfolio page', () => {
 });
 
 describe('deposit and bridge', () => {
-  it('keeps the deposit disabled without a wallet', async () => {
+  it('asks for a wallet on /deposit before showing an address', async () => {
     renderAt('/deposit');
-    expect((await screen.findByTestId<HTMLButtonElement>('deposit-submit')).disabled).toBe(true);
+    expect((await screen.findByTestId('deposit-connect')).textContent).toBe('Connect your wallet to deposit');
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
   });
 
-  it('names the current network as the bridge source and says the bridge is not open', async () => {
+  it('lists the bridge routes of the chosen token and source chain from the shared configuration', async () => {
     renderAt('/bridge');
-    expect((await screen.findByTestId('bridge-from')).textContent).toBe('PRDS Devnet');
-    expect(screen.getByTestId('bridge-unavailable').textContent).toBe('The bridge is not available on PRDS Devnet yet');
+    const routes = await screen.findByTestId('bridge-routes');
+    expect(routes.querySelectorAll('li').length).toBeGreaterThan(0);
+    for (const link of Array.from(routes.querySelectorAll('a'))) {
+      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    // Not on BNB Smart Chain (the devnet): the page says where the bridged funds go.
+    expect(screen.getByTestId('bridge-other-chain').textContent).toContain('BNB Smart Chain');
   });
 });

@@ -1,40 +1,182 @@
-import { Button, Card, FormattedMessage, Input, Muted, PAY_TOKEN, Page, PageHeading, styled } from '@prds/shared';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormattedMessage,
+  Muted,
+  PAY_TOKEN,
+  PLATFORM_TOKEN,
+  Page,
+  PageHeading,
+  TransactionStatus,
+  optionalContract,
+  styled,
+  useIntl,
+  useTransaction,
+  useWallet,
+  type Address,
+} from '@prds/shared';
+import { Balances } from '../../common/Balances';
+import { CopyButton } from '../../common/CopyButton';
+import { QrCode } from '../../common/QrCode';
+import { tokenAmount } from '../../common/amounts';
 
-const Form = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-  max-width: 6rem;
-  width: 100%;
+/** What the devnet faucet mints per click: enough for a few buys, a License and a challenge's gas. */
+export const FAUCET_AMOUNT = 1_000n * 10n ** BigInt(PAY_TOKEN.decimals);
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.lg};
+  grid-template-columns: minmax(0, 1fr);
+
+  @media ${({ theme }) => theme.breakpoints.desktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  }
 `;
 
-const Label = styled.label`
+const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${({ theme }) => theme.spacing.lg};
+  min-width: 0;
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+const AddressCard = styled(Card)`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.lg};
+  align-items: flex-start;
+`;
+
+const AddressText = styled.code`
+  display: block;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: ${({ theme }) => theme.font.size.md};
+  overflow-wrap: anywhere;
+  margin-bottom: ${({ theme }) => theme.spacing.sm};
+  direction: ltr;
+  unicode-bidi: isolate;
+`;
+
+const Details = styled.div`
+  flex: 1 1 4rem;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
+
+const Warning = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
-/** `/deposit`: the frame of a deposit; it needs a wallet, which a later issue connects. */
+const Network = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
+const FAUCET_TX_MESSAGES = {
+  confirmedId: 'portfolio.deposit.faucet.success',
+  failedId: 'portfolio.deposit.faucet.failed',
+  cancelledId: 'portfolio.tx.cancelled',
+} as const;
+
+/** The devnet's test-USDT faucet (DevUSDT.mint), only where the chain has one. */
+function Faucet({ account }: { account: Address }) {
+  const tx = useTransaction(FAUCET_TX_MESSAGES);
+  const faucet = optionalContract('payTokenFaucet');
+  if (faucet === null) return null;
+  return (
+    <Card as="section" aria-labelledby="deposit-faucet-title" data-testid="deposit-faucet">
+      <Title id="deposit-faucet-title">
+        <FormattedMessage id="portfolio.deposit.faucet.title" values={{ symbol: PAY_TOKEN.symbol }} />
+      </Title>
+      <Muted>
+        <FormattedMessage id="portfolio.deposit.faucet.hint" values={{ symbol: PAY_TOKEN.symbol }} />
+      </Muted>
+      <Button
+        disabled={tx.busy}
+        data-testid="deposit-faucet-submit"
+        onClick={() => void tx.run({ contract: faucet, fn: 'mint', args: [account, FAUCET_AMOUNT] })}
+      >
+        <FormattedMessage
+          id="portfolio.deposit.faucet.submit"
+          values={{ amount: tokenAmount(FAUCET_AMOUNT), symbol: PAY_TOKEN.symbol }}
+        />
+      </Button>
+      <TransactionStatus state={tx.state} />
+    </Card>
+  );
+}
+
+/**
+ * `/deposit`: how to fund the wallet — its address (copy, QR code), the one network to send on with a
+ * warning that any other loses the funds, and its balances, read again until funds arrive.
+ */
 export function DepositPage() {
+  const intl = useIntl();
+  const { account, desiredChain } = useWallet();
+  const chainId = Number(desiredChain.chainId);
+  const symbols = `${PAY_TOKEN.symbol}, ${PLATFORM_TOKEN.symbol}, ${desiredChain.nativeCurrency.symbol}`;
   return (
     <Page data-testid="page-deposit">
-      <PageHeading description={<FormattedMessage id="portfolio.deposit.intro" values={{ symbol: PAY_TOKEN.symbol }} />}>
+      <PageHeading
+        description={<FormattedMessage id="portfolio.deposit.intro" values={{ symbols, chain: desiredChain.chainName }} />}
+      >
         <FormattedMessage id="portfolio.deposit.title" />
       </PageHeading>
-      <Form as="form" onSubmit={(event) => event.preventDefault()} aria-labelledby="deposit-amount-label">
-        <Label id="deposit-amount-label">
-          <FormattedMessage id="portfolio.deposit.amount" values={{ symbol: PAY_TOKEN.symbol }} />
-          <Input data-testid="deposit-amount" inputMode="decimal" autoComplete="off" disabled />
-        </Label>
-        <Button type="submit" disabled block data-testid="deposit-submit">
-          <FormattedMessage id="portfolio.deposit.submit" />
-        </Button>
-        <Muted>
-          <FormattedMessage id="portfolio.deposit.connect" />
-        </Muted>
-      </Form>
+      {account === null ? (
+        <EmptyState data-testid="deposit-connect" title={<FormattedMessage id="portfolio.deposit.connect" />} />
+      ) : (
+        <Layout>
+          <AddressCard as="section" aria-labelledby="deposit-address-title">
+            <Details>
+              <Title id="deposit-address-title">
+                <FormattedMessage id="portfolio.deposit.address" />
+              </Title>
+              <AddressText data-testid="deposit-address">{account}</AddressText>
+              <CopyButton
+                text={account}
+                label={intl.formatMessage({ id: 'portfolio.deposit.address' })}
+                data-testid="deposit-copy"
+              />
+              <Network data-testid="deposit-network" data-chain-id={chainId}>
+                <FormattedMessage
+                  id="portfolio.deposit.network"
+                  values={{ chain: desiredChain.chainName, id: String(chainId) }}
+                />
+              </Network>
+              <Warning role="note" data-testid="deposit-warning">
+                <FormattedMessage
+                  id="portfolio.deposit.warning"
+                  values={{ chain: desiredChain.chainName, id: String(chainId) }}
+                />
+              </Warning>
+            </Details>
+            <QrCode
+              text={account}
+              label={intl.formatMessage({ id: 'portfolio.deposit.qr' }, { address: account })}
+              data-testid="deposit-qr"
+            />
+          </AddressCard>
+          <Stack>
+            <Balances data-testid="deposit-balances" />
+            <Faucet account={account} />
+          </Stack>
+        </Layout>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import {
+  Card,
+  FormattedMessage,
+  PAY_TOKEN,
+  PLATFORM_TOKEN,
+  queryKeys,
+  styled,
+  useQueryClient,
+  useUserInfo,
+  useWallet,
+  type FundItem,
+} from '@prds/shared';
+import { TokenAmount } from './TokenAmount';
+
+/** How often the balances are read again, so funds that arrive show without a reload. */
+export const BALANCE_POLL_MS = 5_000;
+
+const List = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  dd {
+    margin: ${({ theme }) => theme.spacing.xs} 0 0;
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+function balanceOf(funds: readonly FundItem[], symbol: string): string | null {
+  return funds.find((item) => item.symbol === symbol)?.balance ?? null;
+}
+
+/**
+ * The connected account's USDT, PRDS and BNB on the product's chain (spec §3 fundData: the one
+ * user-info cache), read again every few seconds while shown.
+ */
+export function Balances({ 'data-testid': testId }: { 'data-testid'?: string }) {
+  const { account, desiredChain, isConnected } = useWallet();
+  const { data: funds } = useUserInfo({ select: (info) => info.fundData });
+  const client = useQueryClient();
+  const chainId = desiredChain.chainId;
+
+  useEffect(() => {
+    if (!isConnected || account === null) return;
+    const key = queryKeys.userInfo(account, chainId);
+    const timer = setInterval(() => void client.invalidateQueries({ queryKey: key }), BALANCE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [isConnected, account, chainId, client]);
+
+  const rows = [
+    { symbol: PAY_TOKEN.symbol, decimals: PAY_TOKEN.decimals },
+    { symbol: PLATFORM_TOKEN.symbol, decimals: PLATFORM_TOKEN.decimals },
+    { symbol: desiredChain.nativeCurrency.symbol, decimals: desiredChain.nativeCurrency.decimals },
+  ];
+  return (
+    <Card as="section" aria-labelledby="portfolio-balances-title" data-testid={testId}>
+      <Title id="portfolio-balances-title">
+        <FormattedMessage id="portfolio.balances.title" values={{ chain: desiredChain.chainName }} />
+      </Title>
+      <List aria-live="polite">
+        {rows.map((row) => (
+          <div key={row.symbol}>
+            <dt>{row.symbol}</dt>
+            <dd>
+              <TokenAmount
+                wei={isConnected ? balanceOf(funds, row.symbol) : null}
+                symbol={row.symbol}
+                decimals={row.decimals}
+                data-testid={testId ? `${testId}-${row.symbol}` : undefined}
+              />
+            </dd>
+          </div>
+        ))}
+      </List>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton, styled } from '@prds/shared';
+
+const QrSvg = lazy(() => import('./QrSvg'));
+
+const Frame = styled.figure`
+  margin: 0;
+  display: inline-flex;
+  line-height: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  overflow: hidden;
+`;
+
+/** A QR code of `text`, its encoder loaded on first use (a chunk of its own). */
+export function QrCode({
+  text,
+  label,
+  size = 176,
+  'data-testid': testId,
+}: {
+  text: string;
+  label: string;
+  size?: number;
+  'data-testid'?: string;
+}) {
+  return (
+    <Frame data-testid={testId}>
+      <Suspense fallback={<Skeleton width={`${size}px`} height={`${size}px`} />}>
+        <QrSvg text={text} label={label} size={size} />
+      </Suspense>
+    </Frame>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Button, EmptyState, ErrorNotice, FormattedMessage, Skeleton, styled } from '@prds/shared';
+
+/** A table that scrolls sideways on a narrow screen instead of squeezing its figures. */
+export const TableScroll = styled.div`
+  overflow-x: auto;
+  max-width: 100%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+    text-align: start;
+    vertical-align: middle;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    white-space: nowrap;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  td.num,
+  th.num {
+    text-align: end;
+  }
+  td.market {
+    min-width: 10rem;
+    max-width: 22rem;
+  }
+  tbody tr:last-of-type td {
+    border-bottom: none;
+  }
+`;
+
+const PagerRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.spacing.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** Previous / next over a paged list (shown only when there is more than one page). */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  'data-testid': testId,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  'data-testid'?: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <PagerRow data-testid={testId}>
+      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <FormattedMessage id="portfolio.pager.previous" />
+      </Button>
+      <span>
+        <FormattedMessage id="portfolio.pager.page" values={{ page, pages }} />
+      </span>
+      <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <FormattedMessage id="portfolio.pager.next" />
+      </Button>
+    </PagerRow>
+  );
+}
+
+/**
+ * A list's states as the market list shows them: skeleton rows while loading, the error with a retry,
+ * the empty state, else the content.
+ */
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyTitle,
+  onRetry,
+  children,
+  'data-testid': testId,
+}: {
+  loading: boolean;
+  error: unknown;
+  empty: boolean;
+  emptyTitle: ReactNode;
+  onRetry: () => void;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  if (loading)
+    return (
+      <div data-testid={testId ? `${testId}-loading` : undefined} aria-busy="true">
+        <Skeleton height="2.5em" />
+        <Skeleton height="2.5em" />
+        <Skeleton height="2.5em" />
+      </div>
+    );
+  if (error) return <ErrorNotice error={error} onRetry={onRetry} data-testid={testId ? `${testId}-error` : undefined} />;
+  if (empty) return <EmptyState title={emptyTitle} data-testid={testId ? `${testId}-empty` : undefined} />;
+  return <>{children}</>;
+}

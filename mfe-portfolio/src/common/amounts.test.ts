@@ -1,0 +1,34 @@
+import { compactAmount, exactAmount, returnRate, signOf, tokenAmount } from './amounts';
+
+const u = (whole: string) => (BigInt(whole) * 10n ** 18n).toString();
+
+describe('portfolio amounts (spec §5)', () => {
+  it('shows 4 decimals rounded down in tables', () => {
+    expect(tokenAmount('1234567899999999999999')).toBe('1,234.5678');
+    expect(tokenAmount('-1999999999999999')).toBe('-0.0019');
+    expect(tokenAmount(0n)).toBe('0');
+  });
+
+  it('abbreviates headline figures with K, M and B and 2 decimals, rounded down', () => {
+    expect(compactAmount(u('999'))).toBe('999');
+    expect(compactAmount('1239990000000000000000')).toBe('1.23K');
+    expect(compactAmount(u('2500000'))).toBe('2.5M');
+    expect(compactAmount(u('7000000000'))).toBe('7B');
+  });
+
+  it('exports the exact amount', () => {
+    expect(exactAmount('1234567890000000000001')).toBe('1234.567890000000000001');
+  });
+
+  it('writes a return as a rate: basis points / 100 with 2 decimals, toward zero', () => {
+    expect(returnRate(u('48'), u('50'))).toBe('96');
+    expect(returnRate('-1', u('3'))).toBe('0');
+    expect(returnRate('333333333333333333', u('1'))).toBe('33.33');
+    expect(returnRate(null, u('1'))).toBeNull();
+    expect(returnRate(u('1'), '0')).toBeNull();
+  });
+
+  it('signs amounts', () => {
+    expect([signOf('5'), signOf('-5'), signOf('0'), signOf(null)]).toEqual([1, -1, 0, 0]);
+  });
+});

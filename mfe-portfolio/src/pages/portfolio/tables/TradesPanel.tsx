@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  FormattedMessage,
+  MarketEvent,
+  OptionName,
+  formatMultiplier,
+  keepPreviousData,
+  paths,
+  useQuery,
+  type Address,
+} from '@prds/shared';
+import { ListState, Pager, Table, TableScroll } from '../../../common/Table';
+import { TokenAmount } from '../../../common/TokenAmount';
+import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
+import { historyTime } from './historyCsv';
+
+/** The option's odds right after the buy, as the market shows them ('×1.63'). */
+function odds(value: string | null): string {
+  const shown = formatMultiplier(value);
+  return shown === null ? '--' : `×${shown}`;
+}
+
+/** The Invested tab: every buy of the account (`/api/user-dealt`), newest first. */
+export function TradesPanel({ account }: { account: Address }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: portfolioKeys.trades(account, page),
+    queryFn: () => fetchTrades(account, page),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  return (
+    <ListState
+      loading={query.isPending}
+      error={query.isError ? query.error : null}
+      empty={data !== undefined && data.total === 0}
+      emptyTitle={<FormattedMessage id="portfolio.empty.invested" />}
+      onRetry={() => void query.refetch()}
+      data-testid="trades"
+    >
+      {data !== undefined && (
+        <>
+          <TableScroll>
+            <Table data-testid="trades-table">
+              <thead>
+                <tr>
+                  <th>
+                    <FormattedMessage id="portfolio.col.time" />
+                  </th>
+                  <th>
+                    <FormattedMessage id="portfolio.col.market" />
+                  </th>
+                  <th>
+                    <FormattedMessage id="portfolio.col.option" />
+                  </th>
+                  <th className="num">
+                    <FormattedMessage id="portfolio.col.paid" />
+                  </th>
+                  <th className="num">
+                    <FormattedMessage id="portfolio.col.stake" />
+                  </th>
+                  <th className="num">
+                    <FormattedMessage id="portfolio.col.fee" />
+                  </th>
+                  <th className="num">
+                    <FormattedMessage id="portfolio.col.odds" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.map((trade) => (
+                  <tr key={`${trade.txHash}:${trade.logIndex}`} data-testid="trade-row" data-market-id={trade.marketId}>
+                    <td>{historyTime(trade.time)}</td>
+                    <td className="market">
+                      <Link to={paths.detail(trade.marketId)}>
+                        <MarketEvent market={{ id: trade.marketId, event: trade.event }} lines={2} />
+                      </Link>
+                    </td>
+                    <td>
+                      <OptionName option={{ index: trade.option, label: trade.optionLabel }} lines={1} />
+                    </td>
+                    <td className="num">
+                      <TokenAmount wei={trade.amount} />
+                    </td>
+                    <td className="num">
+                      <TokenAmount wei={trade.stake} />
+                    </td>
+                    <td className="num">
+                      <TokenAmount wei={trade.fee} />
+                    </td>
+                    <td className="num">{odds(trade.odds)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
+          <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+        </>
+      )}
+    </ListState>
+  );
+}
