@@ -1,7 +1,7 @@
 import { ACTIVE_CHAINS, type AppEnv, type ChainId } from './chains';
 import { readEnv } from './buildEnv';
 
-const APP_ENVS: readonly AppEnv[] = ['devnet', 'production'];
+const APP_ENVS: readonly AppEnv[] = ['devnet', 'testnet', 'production'];
 
 export function getAppEnv(): AppEnv {
   const value = readEnv('PRDS_ENV');

@@ -1,5 +1,15 @@
-/** What the build baked in (webpack's DefinePlugin); each name is read literally so it can be replaced. */
-type EnvName = 'PRDS_ENV' | 'PRDS_API_URL' | 'PRDS_DEVNET_RPC_URL';
+/**
+ * What the build baked in (webpack's DefinePlugin, shared/webpack/createConfig.cjs); each name is read
+ * literally so it can be replaced. `scripts/build-network.mjs` sets them for a network's production build.
+ */
+export type EnvName =
+  | 'PRDS_ENV'
+  | 'PRDS_API_URL'
+  | 'PRDS_DEVNET_RPC_URL'
+  | 'PRDS_BSC_RPC_URL'
+  | 'PRDS_BSC_EXPLORER_URL'
+  | 'PRDS_BSC_TESTNET_RPC_URL'
+  | 'PRDS_BSC_TESTNET_EXPLORER_URL';
 
 export function readEnv(name: EnvName): string | undefined {
   // Webpack replaces each literal `process.env.X` at build time; in a browser without that
@@ -12,8 +22,25 @@ export function readEnv(name: EnvName): string | undefined {
         return process.env.PRDS_API_URL;
       case 'PRDS_DEVNET_RPC_URL':
         return process.env.PRDS_DEVNET_RPC_URL;
+      case 'PRDS_BSC_RPC_URL':
+        return process.env.PRDS_BSC_RPC_URL;
+      case 'PRDS_BSC_EXPLORER_URL':
+        return process.env.PRDS_BSC_EXPLORER_URL;
+      case 'PRDS_BSC_TESTNET_RPC_URL':
+        return process.env.PRDS_BSC_TESTNET_RPC_URL;
+      case 'PRDS_BSC_TESTNET_EXPLORER_URL':
+        return process.env.PRDS_BSC_TESTNET_EXPLORER_URL;
     }
   } catch {
     return undefined;
   }
+}
+
+/** A comma-separated list of URLs from the build (e.g. several RPC endpoints), or `fallback` when unset. */
+export function readUrlList(name: EnvName, fallback: readonly string[]): readonly string[] {
+  const urls = (readEnv(name) ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  return urls.length > 0 ? urls : fallback;
 }

@@ -1,6 +1,7 @@
-import { readEnv } from './buildEnv';
+import { readEnv, readUrlList } from './buildEnv';
+import { TOKENS } from './tokens';
 
-export type ChainType = 'bsc' | 'devnet';
+export type ChainType = 'bsc' | 'bsc-testnet' | 'devnet';
 
 export interface NativeCurrency {
   readonly name: string;
@@ -11,10 +12,10 @@ export interface NativeCurrency {
 /** Spec §3 "Chain configuration"; the shape `wallet_addEthereumChain` takes, plus our own fields. */
 export interface ChainConfig {
   readonly chainType: ChainType;
-  /** Symbol of the token markets are paid in on this chain. */
+  /** Symbol of the token markets are paid in on this chain (TOKENS.payToken's: one table for every chain). */
   readonly payToken: string;
   readonly chainName: string;
-  /** Symbol of the platform (fungible ERC-20) token on this chain. */
+  /** Symbol of the platform (fungible ERC-20) token on this chain (TOKENS.platformToken's). */
   readonly ferc20: string;
   readonly chainId: string;
   readonly nativeCurrency: NativeCurrency;
@@ -24,27 +25,43 @@ export interface ChainConfig {
 }
 
 /** Every chain the app knows; adding an id here without its config below does not compile. */
-export const CHAIN_IDS = ['0x38', '0x7a69'] as const;
+export const CHAIN_IDS = ['0x38', '0x61', '0x7a69'] as const;
 export type ChainId = (typeof CHAIN_IDS)[number];
 
+/** The token symbols every chain's config names (spec §3's payToken and ferc20), from the one token table. */
+const TOKEN_SYMBOLS = { payToken: TOKENS.payToken.symbol, ferc20: TOKENS.platformToken.symbol } as const;
+
+/**
+ * RPC and explorer URLs come from the build (scripts/build-network.mjs: PRDS_BSC_RPC_URL, a comma-separated
+ * list, and PRDS_BSC_EXPLORER_URL); the public endpoints are the fallback. The page reads the chain through
+ * the first RPC URL, and the site's CSP (scripts/serve.mjs --rpc-url) must allow it.
+ */
 export const CHAINS = {
   '0x38': {
     chainType: 'bsc',
-    payToken: 'USDT',
+    ...TOKEN_SYMBOLS,
     chainName: 'BNB Smart Chain',
-    ferc20: 'PRDS',
     chainId: '0x38',
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-    rpcUrls: ['https://bsc-dataseed.bnbchain.org'],
-    blockExplorerUrls: ['https://bscscan.com'],
+    rpcUrls: readUrlList('PRDS_BSC_RPC_URL', ['https://bsc-dataseed.bnbchain.org']),
+    blockExplorerUrls: readUrlList('PRDS_BSC_EXPLORER_URL', ['https://bscscan.com']),
+    iconUrls: [],
+  },
+  '0x61': {
+    chainType: 'bsc-testnet',
+    ...TOKEN_SYMBOLS,
+    chainName: 'BNB Smart Chain Testnet',
+    chainId: '0x61',
+    nativeCurrency: { name: 'tBNB', symbol: 'tBNB', decimals: 18 },
+    rpcUrls: readUrlList('PRDS_BSC_TESTNET_RPC_URL', ['https://data-seed-prebsc-1-s1.bnbchain.org:8545']),
+    blockExplorerUrls: readUrlList('PRDS_BSC_TESTNET_EXPLORER_URL', ['https://testnet.bscscan.com']),
     iconUrls: [],
   },
   // The devnet uses 31337 so a real wallet can never mistake it for BSC mainnet.
   '0x7a69': {
     chainType: 'devnet',
-    payToken: 'USDT',
+    ...TOKEN_SYMBOLS,
     chainName: 'PRDS Devnet',
-    ferc20: 'PRDS',
     chainId: '0x7a69',
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
     rpcUrls: [readEnv('PRDS_DEVNET_RPC_URL') || 'http://127.0.0.1:8545'],
@@ -53,11 +70,13 @@ export const CHAINS = {
   },
 } as const satisfies Record<ChainId, ChainConfig & { chainId: ChainId }>;
 
-export type AppEnv = 'devnet' | 'production';
+/** A build's environment (PRDS_ENV): the local devnet, BSC's testnet, or production on BSC. */
+export type AppEnv = 'devnet' | 'testnet' | 'production';
 
 /** Ordered: the first entry is the default desireChainId, never the key order of CHAINS. */
 export const ACTIVE_CHAINS: Record<AppEnv, readonly ChainId[]> = {
   devnet: ['0x7a69'],
+  testnet: ['0x61'],
   production: ['0x38'],
 };
 
