@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
   FormattedMessage,
   MarketEvent,
@@ -185,9 +185,12 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
   const intl = useIntl();
   const { shown, more } = rowOptions(market.options, OPTIONS_PER_ROW[device]);
   const category = knownCategory(market.category);
+  // A referral link (`/market?ref=0x…`) follows the visitor to the market they open, whose buy carries it.
+  const ref = new URLSearchParams(useLocation().search).get('ref');
+  const to = ref === null ? paths.detail(market.id) : `${paths.detail(market.id)}?${new URLSearchParams({ ref }).toString()}`;
 
   return (
-    <RowLink to={paths.detail(market.id)} data-testid={`market-row-${market.id}`}>
+    <RowLink to={to} data-testid={`market-row-${market.id}`}>
       <div className="row-head">
         <MarketStateBadge market={market} data-testid="market-row-state" />
         {category !== null && <span data-testid="market-row-category">{intl.formatMessage(CATEGORY_LABEL[category])}</span>}

@@ -126,6 +126,10 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   const errorId = useId();
 
   const closed = buyClosedReason(market, now, wallet.isConnected ? wallet.account : null);
+  // The buyer's own referral link: the buy goes without a referrer (the contract refuses a
+  // self-referral), and the page says why.
+  const ownReferral =
+    wallet.account !== null && new URLSearchParams(search).get('ref')?.trim().toLowerCase() === wallet.account.toLowerCase();
   const title = <FormattedMessage id="market.detail.buy.title" />;
   if (closed !== null) {
     return (
@@ -240,6 +244,12 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
             <FormattedMessage id="market.detail.buy.minimum" values={{ minimum: <Usdt wei={market.minInvest} /> }} />
           </Muted>
         </Field>
+
+        {ownReferral && (
+          <Muted data-testid="buy-self-referral">
+            <FormattedMessage id="market.detail.buy.revert.selfReferral" />
+          </Muted>
+        )}
 
         {problem !== null && (
           <ErrorText id={errorId} role="alert" data-testid="buy-error" data-kind={problem.kind}>
