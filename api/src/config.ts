@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { getAddress, isAddress } from "ethers";
 
 /** Everything the api reads from its environment; one place, typed, validated at start. */
 export interface ApiConfig {
@@ -45,6 +47,73 @@ export interface ApiConfig {
    */
   trustProxy: string[];
   evidenceDir: string;
+  /**
+   * PRDS_DEPLOYMENT_FILE: a network's deployment record (deployments/<chainId>.json as
+   * `deploy:network` writes it) read at start instead of the one built into @prds/contracts, e.g. the
+   * BSC rehearsal's; null: the built-in one for chainId. The indexer starts at its deploymentBlock.
+   */
+  deployment: DeploymentOverride | null;
+}
+
+/** The roles' addresses and start block of a deployment record (the shape createChain's overrides take). */
+export interface DeploymentOverride {
+  addresses: {
+    payToken: string;
+    platformToken: string;
+    license: string;
+    licenseMarketplace: string;
+    markets: string;
+    claim: string;
+    payTokenFaucet?: string;
+  };
+  deploymentBlock: number;
+}
+
+/** Reads and checks a deployment record for `chainId`; every problem names the file and the field. */
+export function readDeploymentFile(file: string, chainId: number): DeploymentOverride {
+  const fail = (problem: string): never => {
+    throw new Error(`PRDS_DEPLOYMENT_FILE ${file}: ${problem}`);
+  };
+  // Not `instanceof Error`: errors thrown by node's fs come from another realm under jest.
+  const reason = (error: unknown): string =>
+    typeof error === "object" && error !== null && "message" in error ? String(error.message) : String(error);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    return fail(`cannot be read (${reason(error)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return fail(`is not JSON (${reason(error)})`);
+  }
+  const record = (typeof json === "object" && json !== null ? json : {}) as Record<string, unknown>;
+  if (record.chainId !== chainId) fail(`is for chain ${String(record.chainId)}, the api runs on ${chainId} (PRDS_CHAIN_ID)`);
+  const block = record.deploymentBlock;
+  if (typeof block !== "number" || !Number.isSafeInteger(block) || block < 0) fail("deploymentBlock is not a block number");
+  const contracts = (typeof record.contracts === "object" && record.contracts !== null ? record.contracts : {}) as Record<
+    string,
+    { address?: unknown } | undefined
+  >;
+  const addressOf = (role: string): string => {
+    const address = contracts[role]?.address;
+    if (typeof address !== "string" || !isAddress(address)) return fail(`contracts.${role}.address is not an address`);
+    return getAddress(address);
+  };
+  return {
+    addresses: {
+      payToken: addressOf("payToken"),
+      platformToken: addressOf("platformToken"),
+      license: addressOf("license"),
+      licenseMarketplace: addressOf("licenseMarketplace"),
+      markets: addressOf("markets"),
+      claim: addressOf("claim"),
+      ...(contracts.payTokenFaucet ? { payTokenFaucet: addressOf("payTokenFaucet") } : {}),
+    },
+    deploymentBlock: block as number,
+  };
 }
 
 const API_ROOT = path.resolve(__dirname, "..");
@@ -97,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       .map((entry) => entry.trim())
       .filter(Boolean),
     evidenceDir: env.PRDS_EVIDENCE_DIR ?? path.join(dataDir, "evidence"),
+    deployment: env.PRDS_DEPLOYMENT_FILE?.trim() ? readDeploymentFile(env.PRDS_DEPLOYMENT_FILE.trim(), chainId) : null,
   };
 }

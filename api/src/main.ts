@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) console.log(`migrated: ${applied.join(", ")}`);
-  const chain = createChain(config);
+  const chain = createChain(config, config.deployment ?? {});
   const server = await buildServer({ db, chain, config });
   const indexer = config.indexer ? await startIndexer({ db, chain, config, log: server.log }) : null;
   const address = await server.listen({ host: config.host, port: config.port });
