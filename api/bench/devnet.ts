@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { JsonRpcProvider } from "ethers";
+import { CONTRACTS_ROOT } from "@prds/contracts/artifacts";
 import { deployProtocol, type Protocol } from "@prds/contracts/deploy";
 import { freePort } from "../test/helpers/devnet";
 
@@ -25,7 +26,47 @@ export interface BenchDevnet {
 const HARDHAT_CLI = require.resolve("hardhat/internal/cli/bootstrap", { paths: [path.resolve(__dirname, "..")] });
 const CONFIG = path.join(__dirname, "devnet.hardhat.config.cjs");
 
+const COMPILE_COMMAND = "pnpm --filter @prds/contracts run compile";
+/** The artifacts deployProtocol reads (contracts/scripts/deploy.ts), git-ignored: absent on a fresh clone. */
+const DEPLOYED_ARTIFACTS = [
+  ...["PRDS", "DevUSDT", "License", "LicenseMarketplace", "Claim", "Markets", "MarketsDisputes"].map(
+    (name) => `contracts/${name}.sol/${name}.json`,
+  ),
+  "contracts/interfaces/IMarkets.sol/IMarkets.json",
+];
+const missingArtifacts = (): string[] =>
+  DEPLOYED_ARTIFACTS.filter((file) => !existsSync(path.join(CONTRACTS_ROOT, "artifacts", file)));
+
+/**
+ * Compiles the contracts when an artifact the deployment reads is missing (a fresh clone: the
+ * artifacts are git-ignored), with the same command a person would run; it writes only the
+ * git-ignored artifacts and cache (the generated module and deployment record it rewrites are
+ * unchanged when the sources are). When that fails, says in one line what to run.
+ */
+export function ensureContractArtifacts(log: (message: string) => void = console.log): void {
+  const missing = missingArtifacts();
+  if (missing.length === 0) return;
+  log(
+    `contracts/artifacts has no ${path.basename(missing[0] ?? "")}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}: compiling the contracts first (${COMPILE_COMMAND}, about a minute)`,
+  );
+  const started = Date.now();
+  // Through the pnpm that runs this benchmark when there is one, else the one on PATH.
+  const pnpm = process.env.npm_execpath?.includes("pnpm") ? process.env.npm_execpath : null;
+  const [command, args] =
+    pnpm?.endsWith(".cjs") || pnpm?.endsWith(".js")
+      ? [process.execPath, [pnpm, "--filter", "@prds/contracts", "run", "compile"]]
+      : ["pnpm", ["--filter", "@prds/contracts", "run", "compile"]];
+  // Its output goes to stderr: the list benchmark's back end reads its own stdout.
+  const run = spawnSync(command, args, { cwd: path.resolve(CONTRACTS_ROOT, ".."), stdio: ["ignore", 2, 2] });
+  if (run.status !== 0 || missingArtifacts().length > 0) {
+    const why = run.error ? run.error.message : `exit ${run.status ?? run.signal}`;
+    throw new Error(`the contracts are not compiled (${why}): run \`${COMPILE_COMMAND}\` first, then this benchmark again`);
+  }
+  log(`contracts compiled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 export async function startBenchDevnet(): Promise<BenchDevnet> {
+  ensureContractArtifacts();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(path.join(tmpdir(), "prds-bench-hardhat-"));

@@ -1,17 +1,26 @@
 import { request as httpRequest } from "node:http";
+import { totalmem } from "node:os";
 import { Interface, dataSlice, getAddress, id as hashText, parseUnits, toBeHex } from "ethers";
 import { abis } from "@prds/contracts";
 import { metadataHash, optionKey } from "@prds/contracts/actions";
 import type { BenchDevnet } from "./devnet";
 
 /**
- * Fills a devnet with protocol events fast, the way a busy BSC block looks: automine off, many
- * transactions per block (a raised block gas limit), sent in parallel JSON-RPC batches with
- * explicit nonces from many impersonated, funded accounts. About half the events come from License
- * packet sales (9–11 events per transaction, up to the types' supply), the rest from position buys
- * (with referrers) across 60 markets, after the funding, Licenses and issues that make them.
+ * Fills a devnet with protocol events fast, the way a busy BSC block looks: many transactions per
+ * block (a raised block gas limit), sent in parallel JSON-RPC batches with explicit nonces from many
+ * impersonated, funded accounts, while the node mines on its own every `blockMs` (interval mining).
+ * About half the events come from License packet sales (9–11 events per transaction, up to the
+ * types' supply), the rest from position buys (with referrers) across 60 markets, after the
+ * funding, Licenses and issues that make them.
+ *
+ * Why interval mining and not evm_mine: Hardhat 2's node (EDR) answers every evm_mine with the
+ * execution trace of each transaction it mined, and that memory was never given back (measured:
+ * ~0.7 MB per position buy, ~1.6 MB per packet, still held after a forced GC and even after
+ * hardhat_reset), so 50k events needed more memory than the machine has and the old generator
+ * stalled waiting for it. Blocks the node mines on its own timer return no trace to anyone: the
+ * node's memory rises and falls (1–3 GB measured over 50k events, given back as it goes) instead
+ * of only growing, and sending overlaps mining: ~250 buys/s on 2 busy cores, 50k events in ~2.5 min.
  */
-
 const u = (amount: number): bigint => parseUnits(String(amount), 18);
 const DAY = 86_400;
 
@@ -93,11 +102,16 @@ export interface GenerateOptions {
   watched: readonly string[];
   accounts?: number;
   markets?: number;
-  /** Largest block, in gas: BSC's is ~140M. */
+  /** Largest block, in gas (default 1,000,000,000: room for ~2,500 buys at their 400k gas limit). */
   blockGasLimit?: bigint;
-  /** Transactions sent before each block is mined (default 1000). */
-  perBlock?: number;
-  /** Above this resident memory (MB) the generator waits for the node to free some (default 3000). */
+  /** The node mines a block every this many ms (default 500). */
+  blockMs?: number;
+  /** Transactions sent at a time; at most two such chunks wait in the node's pool (default 2000). */
+  chunk?: number;
+  /**
+   * Above this resident memory (MB) the generator waits for the node to free some (default: a
+   * quarter of the machine's memory, at least 3000; the node peaks near 3 GB on its own).
+   */
   nodeRssLimitMb?: number;
   progress?: (message: string) => void;
 }
@@ -133,12 +147,13 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
   const accountCount = options.accounts ?? 200;
   const marketCount = options.markets ?? 60;
   const fromBlock = devnet.protocol.deploymentBlock + 1;
-  const perBlock = options.perBlock ?? 1000;
+  const chunk = options.chunk ?? 2_000;
+  const blockMs = options.blockMs ?? 500;
 
   // -------------------------------------------------------------- chain settings and accounts
   await rpc.call("evm_setAutomine", [false]);
   await rpc.call("evm_setIntervalMining", [0]);
-  await rpc.call("evm_setBlockGasLimit", [toBeHex(options.blockGasLimit ?? 140_000_000n)]);
+  await rpc.call("evm_setBlockGasLimit", [toBeHex(options.blockGasLimit ?? 1_000_000_000n)]);
   // A zero base fee stays zero: full blocks cannot price the queued transactions out.
   await rpc.call("hardhat_setNextBlockBaseFeePerGas", ["0x0"]);
 
@@ -152,15 +167,12 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
     ]),
   );
   const nonces = new Map<string, number>(accounts.map((a) => [a, 0]));
+  // From here on the node mines by itself (see the top of this file).
+  await rpc.call("evm_setIntervalMining", [blockMs]);
 
   let sent = 0;
-  let blocks = 0;
-  const rssLimit = options.nodeRssLimitMb ?? 3_000;
-  /**
-   * The node frees the memory of a block's transactions only some seconds after mining it (~1 MB
-   * per transaction, measured): above the limit, give it time before the next block, so a shared
-   * machine is never pushed out of memory.
-   */
+  const rssLimit = options.nodeRssLimitMb ?? Math.max(3_000, Math.round(totalmem() / 4 / 2 ** 20));
+  /** A safety net for a shared machine: above the limit, give the node time before sending more. */
   const pace = async (): Promise<void> => {
     const deadline = Date.now() + 60_000;
     let waited = false;
@@ -170,50 +182,79 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   };
-  /** Sends `txs` in parallel batches with explicit nonces, then mines until every one is in a block. */
-  const run = async (txs: readonly Tx[], label: string, verify = false): Promise<void> => {
-    const requests: RpcRequest[] = txs.map((tx) => {
-      const nonce = nonces.get(tx.from) ?? 0;
-      nonces.set(tx.from, nonce + 1);
-      return {
-        method: "eth_sendTransaction",
-        params: [
-          {
-            from: tx.from,
-            to: tx.to,
-            data: tx.data,
-            gas: toBeHex(tx.gas),
-            nonce: toBeHex(nonce),
-            maxFeePerGas: "0x3b9aca00",
-            maxPriorityFeePerGas: "0x0",
-          },
-        ],
-      };
-    });
-    // A block's worth at a time: the node re-checks its whole pending pool on each new
-    // transaction, so a pool of thousands costs it time and gigabytes (measured: ~1.5 MB each).
-    const batchSize = 250;
-    const inFlight = Math.max(1, Math.floor(perBlock / batchSize));
-    const hashes: string[] = [];
-    for (let i = 0; i < requests.length; i += batchSize * inFlight) {
-      const group: Promise<unknown[]>[] = [];
-      let groupSize = 0;
-      for (let j = 0; j < inFlight; j++) {
-        const slice = requests.slice(i + j * batchSize, i + (j + 1) * batchSize);
-        groupSize += slice.length;
-        if (slice.length > 0) group.push(rpc.batch(slice));
-      }
-      for (const replies of await Promise.all(group)) hashes.push(...replies.map(String));
-      let mined = 0;
-      while (mined < groupSize) {
-        await rpc.call("evm_mine");
-        blocks++;
-        const count = Number(await rpc.call<string>("eth_getBlockTransactionCountByNumber", ["latest"]));
-        if (count === 0) throw new Error(`${label}: a block was mined with ${groupSize - mined} transactions still pending`);
-        mined += count;
-      }
-      await pace();
+  /**
+   * Waits until every sender's transactions up to the given nonce are in a block. Asks only about
+   * the senders still short of theirs, a few times a second: each question costs the node a state
+   * read, and hundreds of them ten times a second took a fair share of its CPU.
+   */
+  const mined = async (upTo: ReadonlyMap<string, number>, label: string): Promise<void> => {
+    let waiting = [...upTo.keys()];
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const counts = await rpc.batch(waiting.map((a) => ({ method: "eth_getTransactionCount", params: [a, "latest"] })));
+      waiting = waiting.filter((a, i) => Number(counts[i]) < (upTo.get(a) ?? 0));
+      if (waiting.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`${label}: transactions still pending after 300 s`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, blockMs)));
     }
+  };
+  /**
+   * Sends `txs` with explicit nonces, `chunk` at a time in parallel JSON-RPC batches (several
+   * senders at once), while the node mines: a chunk is sent as soon as the one before the previous
+   * is mined, so at most two chunks wait in the pool (the node re-checks its pool on every new
+   * transaction). Resolves once every transaction is in a block.
+   */
+  const run = async (txs: readonly Tx[], label: string, verify = false): Promise<void> => {
+    const started = Date.now();
+    let lastReport = started;
+    const hashes: string[] = [];
+    let previous: Map<string, number> | null = null;
+    for (let i = 0; i < txs.length; i += chunk) {
+      const upTo = new Map<string, number>();
+      const requests: RpcRequest[] = txs.slice(i, i + chunk).map((tx) => {
+        const nonce = nonces.get(tx.from) ?? 0;
+        nonces.set(tx.from, nonce + 1);
+        upTo.set(tx.from, nonce + 1);
+        return {
+          method: "eth_sendTransaction",
+          params: [
+            {
+              from: tx.from,
+              to: tx.to,
+              data: tx.data,
+              gas: toBeHex(tx.gas),
+              nonce: toBeHex(nonce),
+              maxFeePerGas: "0x3b9aca00",
+              maxPriorityFeePerGas: "0x0",
+            },
+          ],
+        };
+      });
+      const batchSize = 250;
+      const parallel = 4;
+      for (let j = 0; j < requests.length; j += batchSize * parallel) {
+        const group: Promise<unknown[]>[] = [];
+        for (let k = j; k < Math.min(requests.length, j + batchSize * parallel); k += batchSize) {
+          group.push(rpc.batch(requests.slice(k, k + batchSize)));
+        }
+        for (const replies of await Promise.all(group)) hashes.push(...replies.map(String));
+      }
+      if (previous) await mined(previous, label);
+      previous = upTo;
+      await pace();
+      const done = Math.min(txs.length, i + chunk);
+      if (done < txs.length && Date.now() - lastReport >= 5_000) {
+        lastReport = Date.now();
+        const rate = done / Math.max(0.001, (Date.now() - started) / 1000);
+        const left = (txs.length - done) / Math.max(1, rate);
+        const rss = devnet.rssMb();
+        progress(
+          `${label}: ${done}/${txs.length} sent at ${rate.toFixed(0)}/s, ~${left.toFixed(0)} s left` +
+            (rss === null ? "" : ` (node ${rss} MB)`),
+        );
+      }
+    }
+    if (previous) await mined(previous, label);
     if (verify) {
       const receipts = (await rpc.batch(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })))) as ({
         status: string;
@@ -231,7 +272,9 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
       }
     }
     sent += txs.length;
-    progress(`${label}: ${txs.length} transactions (${sent} in all, ${blocks} blocks)`);
+    const blocks = Number(await rpc.call<string>("eth_blockNumber")) - fromBlock + 1;
+    const rate = txs.length / Math.max(0.001, (Date.now() - started) / 1000);
+    progress(`${label}: ${txs.length} transactions at ${rate.toFixed(0)}/s (${sent} in all, ${blocks} blocks so far)`);
   };
 
   // -------------------------------------------------------------- funding, Licenses, markets
@@ -298,7 +341,6 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
   let buyIndex = 0;
   const referred = new Set<string>();
   const buyGas = 400_000n;
-  const chunk = 2_000;
   let counted = fromBlock - 1;
   let protocolEvents = 0;
   const countNew = async (): Promise<void> => {
@@ -326,15 +368,15 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
     const buyer = buyers[(i * 7) % buyers.length] ?? buyers[0] ?? "";
     packets.push({ from: buyer, to: licenseAddress, data: license.encodeFunctionData("buyPacket", [0]), gas: 1_500_000n });
   }
-  for (let i = 0; i < packets.length; i += 1_000) await run(packets.slice(i, i + 1_000), "License packets");
+  await run(packets, "License packets");
   await countNew();
   progress(`${protocolEvents} protocol events so far`);
 
   while (protocolEvents < options.targetEvents) {
     const txs: Tx[] = [];
-    // Each buy logs at least one event: never more buys than the target still needs.
-    const size = Math.min(chunk, options.targetEvents - protocolEvents);
-    for (let k = 0; k < size; k++, buyIndex++) {
+    // One Bought each, and a ReferrerBound with a buyer's first referred buy: as many as the target
+    // still needs, sent as one run so sending overlaps mining throughout.
+    for (let wanted = options.targetEvents - protocolEvents; wanted > 0; buyIndex++) {
       const buyer = buyers[(buyIndex * 7919) % buyers.length];
       if (!buyer) throw new Error("no buyer");
       const m = (buyIndex * 31) % marketCount;
@@ -346,8 +388,10 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
         if (candidate && candidate !== buyer) {
           referrer = candidate;
           referred.add(buyer);
+          wanted--;
         }
       }
+      wanted--;
       txs.push({
         from: buyer,
         to: marketsAddress,
@@ -359,10 +403,19 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
     await countNew();
     progress(`${protocolEvents} protocol events so far`);
   }
+  await rpc.call("evm_setIntervalMining", [0]);
   await rpc.call("evm_setAutomine", [true]);
   const toBlock = Number(await rpc.call<string>("eth_blockNumber"));
   const allEvents = await countLogs(rpc, fromBlock, toBlock, Object.values(addresses));
-  return { protocolEvents, allEvents, transactions: sent, blocks, fromBlock, toBlock, seconds: (Date.now() - started) / 1000 };
+  return {
+    protocolEvents,
+    allEvents,
+    transactions: sent,
+    blocks: toBlock - fromBlock + 1,
+    fromBlock,
+    toBlock,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 async function countLogs(rpc: Rpc, fromBlock: number, toBlock: number, address: readonly string[]): Promise<number> {

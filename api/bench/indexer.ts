@@ -2,20 +2,23 @@
  * `pnpm --filter @prds/api run bench:indexer` (root: `pnpm bench:indexer`)
  *
  * Starts a devnet (a hardhat node on its own port) with the protocol deployed, fills it with at
- * least 50k protocol events (bench/events.ts: automine off, ~1000 transactions per block, parallel
- * JSON-RPC batches), then measures on the same node over the same block range and batch size:
+ * least 50k protocol events (bench/events.ts: 200 impersonated senders, parallel JSON-RPC batches,
+ * blocks of up to 1,000,000,000 gas mined by the node every 500 ms while the next transactions are
+ * sent; ~2.5 min), then measures on the same node over the same block range and batch size:
  *   (a) the raw eth_getLogs fetch rate for the indexer's watched contracts (events/s), and
  *   (b) the indexer catching up on a fresh database from the deployment block to the head
  *       (events/s: chain_events rows written / time until waitForBlock(head) resolves).
- * Prints `RESULT <name> <value> <unit>` lines, the headline `RESULT indexer_vs_getlogs <ratio> x`
- * last (target ≥ 0.5, reported, not asserted).
+ * Prints its progress every few seconds, then `RESULT <name> <value> <unit>` lines, the headline
+ * `RESULT indexer_vs_getlogs <ratio> x` last (target ≥ 0.5 on SQLite, ≥ 0.4 on PostgreSQL;
+ * reported, not asserted). About 3–4 minutes in all on 2 cores. On a fresh clone it compiles the
+ * contracts first (bench/devnet.ts), or says in one line which command to run.
  *
  * Database: a fresh SQLite file by default; DATABASE_URL → a new database on that PostgreSQL server.
  * The devnet is bench/devnet.ts's (a hardhat node that keeps no stack-trace data, paced by its
  * memory): a plain test devnet holds ~1 MB per transaction and 50k of them exhaust the machine.
  * The eth_getLogs baseline is read over plain HTTP with JSON.parse (the node's own rate).
  *
- * Knobs: PRDS_BENCH_EVENTS (50000), PRDS_BENCH_ACCOUNTS (200), PRDS_BENCH_TIMEOUT_S (1500 overall),
+ * Knobs: PRDS_BENCH_EVENTS (50000), PRDS_BENCH_ACCOUNTS (200), PRDS_BENCH_TIMEOUT_S (900 overall),
  * PRDS_BENCH_CATCHUP_TIMEOUT_S (600: past it the rate of what was indexed so far is reported).
  */
 import { toBeHex } from "ethers";
@@ -59,9 +62,10 @@ async function getLogsRate(
 }
 
 async function main(): Promise<void> {
+  const benchStarted = Date.now();
   const target = envNumber("PRDS_BENCH_EVENTS", 50_000);
   const accounts = envNumber("PRDS_BENCH_ACCOUNTS", 200);
-  const timeoutMs = envNumber("PRDS_BENCH_TIMEOUT_S", 1500) * 1000;
+  const timeoutMs = envNumber("PRDS_BENCH_TIMEOUT_S", 900) * 1000;
   const catchUpTimeoutMs = envNumber("PRDS_BENCH_CATCHUP_TIMEOUT_S", 600) * 1000;
   const deadline = setTimeout(() => {
     console.error(`bench:indexer did not finish within ${timeoutMs / 1000} s`);
@@ -106,6 +110,10 @@ async function main(): Promise<void> {
     const started = process.hrtime.bigint();
     const indexer = await startIndexer({ db: bench.db, chain, config, log: indexerLog });
     let caughtUp = true;
+    // Only the time is printed while it runs: asking the database would take a share of its work.
+    const ticker = setInterval(() => {
+      log(`indexer catching up to block ${head}: ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s so far`);
+    }, 10_000);
     try {
       await indexer.waitForBlock(head, catchUpTimeoutMs);
     } catch {
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
       log(`WARNING: the indexer did not reach block ${head} within ${catchUpTimeoutMs / 1000} s`);
     }
     const indexerSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    clearInterval(ticker);
     await indexer.stop();
     chain.close();
     const row = await bench.db.kysely
@@ -137,7 +146,11 @@ async function main(): Promise<void> {
     result("indexer_seconds", indexerSeconds, "s", 3);
     result("indexer_events", indexed, "events");
     result("indexer_events_per_s", indexerRate, "events/s", 0);
-    log(`target: ratio ≥ 0.5 (${indexerRate / getLogsRateValue >= 0.5 ? "met" : "MISSED"}); database ${bench.db.dialect}`);
+    const targetRatio = bench.db.dialect === "postgres" ? 0.4 : 0.5;
+    log(
+      `target: ratio ≥ ${targetRatio} (${indexerRate / getLogsRateValue >= targetRatio ? "met" : "MISSED"}); database ${bench.db.dialect}`,
+    );
+    log(`bench:indexer took ${((Date.now() - benchStarted) / 1000).toFixed(0)} s in all`);
     result("indexer_vs_getlogs", indexerRate / getLogsRateValue, "x", 3);
   } finally {
     await bench.drop().catch((error: unknown) => console.error(error));

@@ -25,7 +25,7 @@ import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.mjs';
 import { startBackend } from './list/backend.mjs';
-import { appOrigin, missingBuilds, startServers } from './list/builds.mjs';
+import { appOrigin, ensureContractArtifacts, missingBuilds, startServers } from './list/builds.mjs';
 import { kib, scriptsBeforeFirstRender, sumOf } from './list/firstRenderJs.mjs';
 import { frameStats, percentile, recordFirstRowPaint, ROW_SELECTOR, scrollListInPage } from './list/listFrames.mjs';
 import { routeToBench } from './list/redirect.mjs';
@@ -141,6 +141,12 @@ async function main(cleanups) {
   const missing = missingBuilds();
   if (missing.length > 0) {
     console.error(`bench:list needs the production builds: run pnpm build first (missing: ${missing.join(', ')})`);
+    return 1;
+  }
+  try {
+    ensureContractArtifacts(log);
+  } catch (error) {
+    console.error(`bench:list: ${error.message}`);
     return 1;
   }
 

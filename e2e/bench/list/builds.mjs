@@ -1,7 +1,7 @@
 // The production builds as deployed, for the browser benchmarks: checks every app's dist/ exists and
 // serves them with scripts/serve.mjs on a base port of the benchmark's own (host there, remotes +1…+5).
 // Shared by bench:list and (once it imports them) bench:bundle, which has its own copy today.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,4 +48,29 @@ export function startServers(basePort) {
       reject(new Error(`serve.mjs exited with ${code}:\n${output}`));
     });
   });
+}
+
+const COMPILE_COMMAND = 'pnpm --filter @prds/contracts run compile';
+/** What the bench back end's devnet deploys from (api/bench/devnet.ts): git-ignored, absent on a fresh clone. */
+const CONTRACT_ARTIFACTS = ['PRDS', 'DevUSDT', 'License', 'LicenseMarketplace', 'Claim', 'Markets', 'MarketsDisputes'].map(
+  (name) => path.join(REPO_ROOT, 'contracts', 'artifacts', 'contracts', `${name}.sol`, `${name}.json`),
+);
+
+/**
+ * Compiles the contracts when their artifacts are missing (a fresh clone), before the back end starts
+ * (its start-up has a time limit a first compile would eat into). Throws a one-line message naming
+ * the command to run when the compile fails.
+ */
+export function ensureContractArtifacts(log = console.log) {
+  if (CONTRACT_ARTIFACTS.every((file) => fs.existsSync(file))) return;
+  log(`the contracts are not compiled: compiling them first (${COMPILE_COMMAND}, about a minute)`);
+  const pnpm = process.env.npm_execpath?.includes('pnpm') ? process.env.npm_execpath : null;
+  const [command, args] =
+    pnpm && /\.c?js$/.test(pnpm)
+      ? [process.execPath, [pnpm, '--filter', '@prds/contracts', 'run', 'compile']]
+      : ['pnpm', ['--filter', '@prds/contracts', 'run', 'compile']];
+  const run = spawnSync(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0 || !CONTRACT_ARTIFACTS.every((file) => fs.existsSync(file))) {
+    throw new Error(`the contracts are not compiled: run \`${COMPILE_COMMAND}\` first, then this benchmark again`);
+  }
 }
