@@ -28,7 +28,9 @@ module.exports = {
   },
   networks: {
     hardhat: {
-      chainId: 31337,
+      // The devnet is 31337. The BSC rehearsal (README "Deploying to BSC") starts a node as chain 56 or 97:
+      // PRDS_HARDHAT_CHAIN_ID=56 pnpm exec hardhat node …; nothing else reads it.
+      chainId: Number(process.env.PRDS_HARDHAT_CHAIN_ID || 31337),
       hardfork: "cancun",
       initialDate: process.env.DEVNET_INITIAL_DATE || undefined,
       accounts: { count: 20 },

@@ -188,11 +188,18 @@ function readJson<T>(file: string): T | null {
 
 /** The commit HEAD and whether the sources a deployment compiles (or its parameters file) differ from it. */
 export function gitCommit(paramsFile: string): { hash: string | null; dirty: boolean } {
-  const paths = ["contracts", "hardhat.config.cjs", "package.json", path.relative(CONTRACTS_ROOT, paramsFile)];
+  // A parameters file outside the repository (a rehearsal's) is in no commit: the deployment is dirty.
+  const outside = path.relative(path.dirname(CONTRACTS_ROOT), path.resolve(paramsFile)).startsWith("..");
+  const paths = [
+    "contracts",
+    "hardhat.config.cjs",
+    "package.json",
+    ...(outside ? [] : [path.relative(CONTRACTS_ROOT, paramsFile)]),
+  ];
   try {
     const hash = execFileSync("git", ["rev-parse", "HEAD"], { cwd: CONTRACTS_ROOT, encoding: "utf8" }).trim();
     const status = execFileSync("git", ["status", "--porcelain", "--", ...paths], { cwd: CONTRACTS_ROOT, encoding: "utf8" });
-    return { hash, dirty: status.trim() !== "" };
+    return { hash, dirty: outside || status.trim() !== "" };
   } catch {
     return { hash: null, dirty: true };
   }
