@@ -4,7 +4,7 @@
 // crash of the process).
 //
 //   node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL[,URL]]
-//                          [--origins https://site.example,...] [--releases DIR]
+//                          [--origins https://site.example,...] [--releases DIR] [--host-dist DIR]
 //
 // host on the base port, mfe-market +1, mfe-issue +2, mfe-license +3, mfe-portfolio +4, mfe-claim +5.
 // The host gets history fallback and /remotes.json, the rollout manifest (host/src/federation/rollout):
@@ -83,6 +83,7 @@ export function parseArgs(argv, env = process.env) {
   let rpcUrls = [env.PRDS_DEVNET_RPC_URL || 'http://127.0.0.1:8545'];
   let origins = [];
   let releasesDir = null;
+  let hostDist = null;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -105,9 +106,13 @@ export function parseArgs(argv, env = process.env) {
       if (!fs.existsSync(path.join(releasesDir, ROLLOUT_FILE))) {
         fail(`--releases: ${releasesDir} has no ${ROLLOUT_FILE} (publish with pnpm release, then pnpm rollout canary|promote)`);
       }
+    } else if (flag === '--host-dist') {
+      // A host built elsewhere than host/dist (scripts/build-network.mjs: a network's production build).
+      hostDist = path.resolve(value());
+      if (!fs.existsSync(path.join(hostDist, 'index.html'))) fail(`--host-dist: ${hostDist} has no index.html`);
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR]',
+        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR] [--host-dist DIR]',
       );
       process.exit(0);
     } else {
@@ -121,6 +126,7 @@ export function parseArgs(argv, env = process.env) {
     rpcOrigins: rpcUrls.map((u) => originOf(u, '--rpc-url')),
     extraOrigins: origins,
     releasesDir,
+    hostDist,
   };
 }
 
@@ -279,7 +285,7 @@ function cacheControlFor(file) {
  * listening; listen with `app.listen({ host, port })`.
  */
 export async function createAppServer(app, options) {
-  const dist = path.join(ROOT, app.name, 'dist');
+  const dist = !app.container && options.hostDist ? options.hostDist : path.join(ROOT, app.name, 'dist');
   if (!fs.existsSync(path.join(dist, app.container ? 'mf-manifest.json' : 'index.html'))) {
     throw new Error(`${app.name} has no build in ${dist}; run its build first (pnpm run build)`);
   }

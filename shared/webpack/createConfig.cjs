@@ -173,6 +173,9 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           ...(remoteApp
             ? { [`${HARNESS_ALIAS}$`]: path.join(__dirname, 'harness.tsx'), [`${REMOTE_APP_ALIAS}$`]: remoteApp }
             : {}),
+          // A network's build (scripts/build-network.mjs) reads the contract registry generated with its
+          // deployment (contracts/scripts/generate.ts --out DIR), not the committed one.
+          ...contractsRegistryAlias(process.env.PRDS_CONTRACTS_GENERATED_DIR),
           // web3-react's store checksums addresses with ethers v5's getAddress; the page ships one
           // ethers (v6), so that import gets v6's getAddress instead of @ethersproject/* (and bn.js).
           '@ethersproject/address$': ETHERS_ADDRESS_SHIM,
@@ -211,6 +214,11 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           'process.env.PRDS_ENV': JSON.stringify(process.env.PRDS_ENV ?? 'devnet'),
           'process.env.PRDS_API_URL': JSON.stringify(process.env.PRDS_API_URL ?? 'http://127.0.0.1:8787'),
           'process.env.PRDS_DEVNET_RPC_URL': JSON.stringify(process.env.PRDS_DEVNET_RPC_URL ?? 'http://127.0.0.1:8545'),
+          // BSC's RPC URLs (comma-separated) and explorer; unset, the chain registry's public ones (shared/src/chains).
+          'process.env.PRDS_BSC_RPC_URL': JSON.stringify(process.env.PRDS_BSC_RPC_URL ?? ''),
+          'process.env.PRDS_BSC_EXPLORER_URL': JSON.stringify(process.env.PRDS_BSC_EXPLORER_URL ?? ''),
+          'process.env.PRDS_BSC_TESTNET_RPC_URL': JSON.stringify(process.env.PRDS_BSC_TESTNET_RPC_URL ?? ''),
+          'process.env.PRDS_BSC_TESTNET_EXPLORER_URL': JSON.stringify(process.env.PRDS_BSC_TESTNET_EXPLORER_URL ?? ''),
           ...(release
             ? {
                 'process.env.PRDS_RELEASE_VERSION': JSON.stringify(release.version),
@@ -266,6 +274,23 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       },
     };
   };
+}
+
+/**
+ * PRDS_CONTRACTS_GENERATED_DIR: a folder holding index.ts and chains.ts generated for a network's
+ * deployment; `@prds/contracts` and `@prds/contracts/chains` resolve there. Unset: the committed ones.
+ * @param {string | undefined} dir
+ * @returns {Record<string, string>}
+ */
+function contractsRegistryAlias(dir) {
+  if (!dir?.trim()) return {};
+  const folder = path.resolve(dir.trim());
+  for (const file of ['index.ts', 'chains.ts']) {
+    if (!fs.existsSync(path.join(folder, file))) {
+      throw new Error(`PRDS_CONTRACTS_GENERATED_DIR ${folder} has no ${file} (contracts/scripts/generate.ts --out writes it)`);
+    }
+  }
+  return { '@prds/contracts$': path.join(folder, 'index.ts'), '@prds/contracts/chains$': path.join(folder, 'chains.ts') };
 }
 
 /**
