@@ -15,14 +15,19 @@
 //   rollback R                  drops the canary; without one, stable goes back to the last good version
 //   guard [--watch S]           rolls back every canary whose failure rate passed the manifest's
 //                               threshold (once, or every S seconds)
+//   csp --rpc URL… [--site URL] the Content-Security-Policy a deployment's site must send for this
+//                               manifest (serve.mjs's own policy: script-src 'self' + the release origins;
+//                               --site: the site's origin, which relative release URLs resolve to)
 //
 // Options: --dir DIR (PRDS_RELEASES_DIR, <repo>/releases), --api URL (PRDS_API_URL, http://127.0.0.1:8787),
 // --base-url URL (where DIR is published, PRDS_RELEASES_URL, /releases/).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   ROLLOUT_SCHEMA_VERSION,
+  manifestOrigins,
   parseRolloutManifest,
   type RemoteRollout,
   type RolloutManifest,
@@ -30,6 +35,7 @@ import {
 import { parseVersion } from '../../host/src/federation/rollout/semver';
 import {
   MANIFEST_FILE,
+  REPO_ROOT,
   changedFiles,
   ENTRY_FILE,
   packageVersion,
@@ -379,10 +385,57 @@ export async function guard(ctx: RolloutContext): Promise<string[]> {
   return said;
 }
 
+interface PolicyOrigins {
+  readonly apiOrigin: string;
+  readonly rpcOrigins: readonly string[];
+  readonly remoteOrigins: readonly string[];
+}
+
+/**
+ * scripts/serve.mjs's sitePolicy, so a deployment sends exactly the policy the local server does. It
+ * is an ES module with top-level await (no require()), and swc would turn a plain import() into one.
+ */
+async function loadSitePolicy(): Promise<(origins: PolicyOrigins) => string> {
+  const importModule = new Function('specifier', 'return import(specifier)') as (
+    specifier: string,
+  ) => Promise<{ sitePolicy: (origins: PolicyOrigins) => string }>;
+  const serve = await importModule(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'serve.mjs')).href);
+  return serve.sitePolicy;
+}
+
+const SAME_SITE = 'https://site.invalid';
+
+/**
+ * The Content-Security-Policy a site serving this manifest sends: scripts from its own origin and the
+ * origins the manifest's releases live on (a relative release URL is the site's own, 'self'), nothing
+ * else; the api and the chain RPC for connect-src.
+ */
+export async function csp(ctx: RolloutContext, rpcUrls: readonly string[], site: string | null = null): Promise<string> {
+  const originOf = (url: string, what: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      throw new RolloutError(`${what} ${url} is not a URL`);
+    }
+  };
+  const raw = readManifest(ctx);
+  if (!raw)
+    throw new RolloutError(`no rollout manifest in ${ctx.releasesDir} yet (pnpm release <remote>, then pnpm rollout canary)`);
+  const base = `${site === null ? SAME_SITE : originOf(site, '--site')}/remotes.json`;
+  const parsed = parseRolloutManifest(raw, { remoteNames: remoteNames(), base });
+  if (!parsed.ok) throw new RolloutError(parsed.reason);
+  const sitePolicy = await loadSitePolicy();
+  return sitePolicy({
+    apiOrigin: originOf(ctx.apiUrl, '--api'),
+    rpcOrigins: rpcUrls.map((url) => originOf(url, '--rpc')),
+    remoteOrigins: manifestOrigins(parsed.manifest).filter((origin) => origin !== SAME_SITE),
+  });
+}
+
 function usage(): never {
   console.error(
     'usage: pnpm rollout status | canary <remote> <version> <percent> [--cohort C]... [--max-failure-rate F] [--min-loads N]\n' +
-      '                    | promote <remote> | rollback <remote> | guard [--watch SECONDS]\n' +
+      '                    | promote <remote> | rollback <remote> | guard [--watch SECONDS] | csp --rpc URL... [--site URL]\n' +
       '       options: --dir DIR  --api URL  --base-url URL',
   );
   process.exit(2);
@@ -397,6 +450,8 @@ async function main(argv: string[]): Promise<void> {
   let maxFailureRate: number | undefined;
   let minLoads: number | undefined;
   let watch: number | null = null;
+  const rpcUrls: string[] = [];
+  let site: string | null = null;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const value = () => argv[++i] ?? usage();
@@ -407,6 +462,8 @@ async function main(argv: string[]): Promise<void> {
     else if (arg === '--max-failure-rate') maxFailureRate = Number(value());
     else if (arg === '--min-loads') minLoads = Number(value());
     else if (arg === '--watch') watch = Number(value());
+    else if (arg === '--rpc') rpcUrls.push(value());
+    else if (arg === '--site') site = value();
     else if (arg.startsWith('-')) usage();
     else positional.push(arg);
   }
@@ -417,6 +474,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(canary(ctx, remote, version, Number(share), { cohorts, maxFailureRate, minLoads }));
   else if (command === 'promote' && remote) console.log(promote(ctx, remote));
   else if (command === 'rollback' && remote) console.log(rollback(ctx, remote));
+  else if (command === 'csp' && rpcUrls.length > 0) console.log(`Content-Security-Policy: ${await csp(ctx, rpcUrls, site)}`);
   else if (command === 'guard') {
     for (;;) {
       for (const line of await guard(ctx)) console.log(line);
