@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import {
   Button,
   FormattedMessage,
+  formatRate,
   MarketEvent,
   MarketStateBadge,
   Muted,
@@ -18,7 +19,7 @@ import { Row, Section, SectionTitle } from '../../common/layout';
 import { QrCode } from '../../common/QrCode';
 import { ListState, Pager, Table, TableScroll } from '../../common/Table';
 import { TokenAmount } from '../../common/TokenAmount';
-import { fetchReferralRewards, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';
+import { fetchIssueConfig, fetchReferralRewards, issueConfigKey, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';
 import type { ClaimStep } from './claims/claimPlan';
 
 const LinkText = styled.code`
@@ -86,6 +87,8 @@ export function ReferralPanel({
     placeholderData: keepPreviousData,
   });
   const data = query.data;
+  // The protocol's rates (fixed at deployment): the fee on each buy and the referrer's share of it.
+  const config = useQuery({ queryKey: issueConfigKey, queryFn: () => fetchIssueConfig(), staleTime: Infinity });
   return (
     <Section as="section" aria-labelledby="portfolio-referral-title" data-testid="portfolio-referral">
       <SectionTitle id="portfolio-referral-title">
@@ -96,6 +99,14 @@ export function ReferralPanel({
           <Muted>
             <FormattedMessage id="portfolio.referral.hint" />
           </Muted>
+          {config.data !== undefined && (
+            <Muted data-testid="referral-rate">
+              <FormattedMessage
+                id="portfolio.referral.rate"
+                values={{ share: formatRate(config.data.referrerShareBps), fee: formatRate(config.data.feeBps) }}
+              />
+            </Muted>
+          )}
           <LinkText data-testid="referral-link">{link}</LinkText>
           <CopyButton text={link} label={intl.formatMessage({ id: 'portfolio.referral.link' })} data-testid="referral-copy" />
           {data !== undefined && (
