@@ -1,0 +1,760 @@
+// Issue 17: the portfolio remote end to end — /portfolio, /deposit, /bridge and referral rewards — on
+// the whole stack, with one of the seed's accounts (b4: positions open, waiting for confirmation,
+// challenged by it, and void with its refund unclaimed) plus buys made here:
+//
+// - /deposit: the address as text and as a QR code that decodes (jsQR, from the pixels Chromium drew)
+//   to the connected address; the network and its warning; the devnet faucet adds USDT on chain and
+//   on the page without a reload. /bridge: routes with deep links carrying the address, balances.
+// - A referee opens the referral link (/market?ref=<b4>), goes to a market from the list and buys: the
+//   chain binds b4 as its referrer and b4's portfolio shows the accrued share. b4 opening its own
+//   link is told a self-referral is not possible and buys without a referrer.
+// - Positions across states on My Positions and Bought match /api/bought and positionOf on chain;
+//   the headline figures match the api (K/M/B with 2 decimals), the tables' figures have 4 decimals
+//   rounded down (spec §5).
+// - History: the CSV download's rows equal the table's.
+// - Time past the markets' ends (devnet clock): b4 claims its referral share on the referral panel,
+//   the void refund from its row, then 'Claim all' — refused in the wallet at the first step (the
+//   rest not sent, nothing paid), then again — each time the balance change on chain equals what the
+//   page said it would pay.
+// - Screenshots of every tab, /deposit and /bridge at 375 and 1280 px, day and night, en/zh/ar.
+//
+// It moves the devnet's clock, so it runs on a devnet + api of its own (support/ownStack.ts, ports
+// 8649/8891, its proxy on 8693), like license.spec.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HDNodeWallet, parseUnits, Wallet, ZeroAddress } from 'ethers';
+import jsQR from 'jsqr';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Stack } from '../../scripts/stack.cjs';
+import { HOST_URL, type LangCode } from '../support/apps';
+import { expect, test } from '../support/fixtures';
+import { fillBuy, marketRow, submitBuy } from '../support/marketPage';
+import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
+import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
+import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
+import { connectInjectedWallet, installTestWallet, shortAddressPattern, type TestWallet } from '../support/testWallet';
+
+const u = (amount: string): bigint => parseUnits(amount, 18);
+const HOUR = 3600;
+const PROXY_PORT = 8693;
+const CONTEXT_PROXY = { server: `http://127.0.0.1:${PROXY_PORT}`, bypass: '<-loopback>' } as const;
+const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots', 'portfolio');
+/** The devnet's accounts come from Hardhat's default mnemonic; the seed names them in order. */
+const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
+const SEED_ORDER = ['deployer', 'alice', 'bob', 'carol', 'dave', 'erin', 'b1', 'b2', 'b3', 'b4'] as const;
+const PORTFOLIO_TABS = ['positions', 'history', 'bought', 'invested', 'issued'] as const;
+
+let stack: Stack | undefined;
+let proxy: OwnStackProxy | undefined;
+let chain: ResolutionChain;
+
+interface Actor {
+  readonly key: Wallet;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly wallet: TestWallet;
+}
+/** The seed's b4, this spec's portfolio. */
+let holder: Actor;
+/** A fresh account that arrives through holder's referral link. */
+let referee: Actor;
+/** A fresh issuer's market (X) where holder buys on the page and referee through the link. */
+let marketX: IssuedMarket;
+/** A market holder issued itself (Y): its seeded liquidity is a position, and it shows under Issued. */
+let marketY: IssuedMarket;
+/** X's issuer (a fresh account). */
+let issuerOfX: Wallet;
+/** The seed's void market where holder's refund waits. */
+let voidMarket: string;
+
+test.describe.configure({ mode: 'serial' });
+
+// ------------------------------------------------------------------ spec §5 number formats
+
+const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** `wei` (18 decimals) as a decimal with at most `keep` decimals, rounded down, grouped: '1,234.5678'. */
+function decimalText(wei: bigint, unitDecimals: number, keep: number): string {
+  const negative = wei < 0n;
+  const cut = (negative ? -wei : wei) / 10n ** BigInt(unitDecimals - keep);
+  if (cut === 0n) return '0';
+  const whole = cut / 10n ** BigInt(keep);
+  const fraction = (cut % 10n ** BigInt(keep)).toString().padStart(keep, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${group(whole.toString())}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Tables: 4 decimals rounded down. */
+const amount4 = (wei: bigint): string => decimalText(wei, 18, 4);
+
+/** Headlines: K / M / B with 2 decimals from 1,000 on, else 4; rounded down. */
+function compact(wei: bigint): string {
+  const abs = wei < 0n ? -wei : wei;
+  for (const [suffix, exponent] of [
+    ['B', 9],
+    ['M', 6],
+    ['K', 3],
+  ] as const) {
+    if (abs >= 10n ** BigInt(18 + exponent)) return `${decimalText(wei, 18 + exponent, 2)}${suffix}`;
+  }
+  return amount4(wei);
+}
+
+/** The text and data-value of a TokenAmount. */
+async function expectAmount(locator: Locator, wei: bigint, format: (wei: bigint) => string, symbol = 'USDT'): Promise<void> {
+  await expect(locator).toHaveAttribute('data-value', wei.toString());
+  await expect(locator).toHaveText(`${format(wei)} ${symbol}`);
+}
+
+/** A rate in basis points as the page writes it: ÷ 100, at most 2 decimals, rounded down. */
+const rate = (bps: bigint): string => decimalText(BigInt(bps), 2, 2);
+
+const valueOf = async (locator: Locator): Promise<bigint> => BigInt((await locator.getAttribute('data-value')) ?? 'NaN');
+
+// ------------------------------------------------------------------ actors and waits
+
+/** A browser context of its own for one account: its wallet signs on the private devnet, the page reaches it through the proxy. */
+async function actor(browser: Browser, key: Wallet, start: string): Promise<Actor> {
+  const context = await browser.newContext({
+    baseURL: HOST_URL,
+    proxy: CONTEXT_PROXY,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    colorScheme: 'light',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const wallet = await installTestWallet(page, { privateKey: key.privateKey, rpcUrl: stack?.devnetUrl });
+  await page.goto(start);
+  await connectInjectedWallet(page);
+  await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(key.address));
+  return { key, context, page, wallet };
+}
+
+/** A seeded account's key (Hardhat's default mnemonic, the seed's order), checked against the devnet. */
+async function seedKey(name: (typeof SEED_ORDER)[number]): Promise<Wallet> {
+  const index = SEED_ORDER.indexOf(name);
+  const node = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`);
+  const expected = stack?.seed.accounts[name];
+  if (node.address.toLowerCase() !== expected?.toLowerCase())
+    throw new Error(`seed account ${name} is ${expected}, the mnemonic gives ${node.address}`);
+  return new Wallet(node.privateKey, chain.provider);
+}
+
+/** Waits until the private api has indexed the chain's latest block (after a transaction sent from here). */
+async function apiCaughtUp(): Promise<void> {
+  const head = await chain.now();
+  await expect
+    .poll(async () => (await chain.api<unknown>('/api/markets', { page: 1, pageSize: 1 })).extra?.now ?? 0, {
+      timeout: 30_000,
+      intervals: [250],
+    })
+    .toBeGreaterThanOrEqual(head);
+}
+
+interface BoughtAnswer {
+  list: {
+    market: { id: string; state: string; label: { key: string } };
+    position: {
+      options: { option: number; stake: string; fee: string }[];
+      invested: string;
+      pendingPayoff: string;
+      received: string;
+      profit: string | null;
+    };
+  }[];
+  total: number;
+}
+
+async function bought(
+  account: string,
+  status: 'active' | 'all',
+): Promise<{
+  data: BoughtAnswer;
+  totals: { invested: string; received: string; pendingPayoff: string; profit: string };
+}> {
+  const answer = await chain.api<BoughtAnswer>('/api/bought', { account, status, page: 1, pageSize: 100 });
+  expect(answer.code).toBe(0);
+  return {
+    data: answer.data,
+    totals: (answer.extra as unknown as { totals: { invested: string; received: string; pendingPayoff: string; profit: string } })
+      .totals,
+  };
+}
+
+interface ClaimDueAnswer {
+  marketId: string;
+  position: string;
+  compensations: { index: number; amount: string }[];
+  voterReward: string;
+  referral: string;
+}
+
+async function claims(account: string): Promise<ClaimDueAnswer[]> {
+  const answer = await chain.api<{ list: ClaimDueAnswer[] }>('/api/user/claims', { account });
+  expect(answer.code).toBe(0);
+  return answer.data.list;
+}
+
+/** The pixels of `locator` as Chromium drew them, decoded as a QR code (jsQR); null when none is found. */
+async function decodeQr(context: BrowserContext, locator: Locator): Promise<string | null> {
+  const png = await locator.screenshot({ animations: 'disabled' });
+  // A blank page of the same browser turns the PNG back into RGBA pixels for jsQR.
+  const scratch = await context.newPage();
+  try {
+    const image = await scratch.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d canvas');
+      ctx.drawImage(bitmap, 0, 0);
+      const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      return { width: data.width, height: data.height, pixels: Array.from(data.data) };
+    }, png.toString('base64'));
+    return jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data ?? null;
+  } finally {
+    await scratch.close();
+  }
+}
+
+const SAFE_TEXTS = {
+  category: 'science',
+  description: 'Resolves to Yes if the observatory publishes the comet image before the expiration time, otherwise No.',
+  resolutionSource: "The observatory's public image archive",
+} as const;
+
+// ------------------------------------------------------------------ the stack
+
+test.beforeAll(async ({ browser }) => {
+  // Deploy + seed + api index, two markets issued: ~15 s alone, more with the other worker busy.
+  test.setTimeout(240_000);
+  stack = await startOwnStack({ devnetPort: 8649, apiPort: 8891, name: 'stack-portfolio' });
+  chain = new ResolutionChain(stack.devnetUrl, stack.apiUrl);
+  proxy = await startOwnStackProxy(stack, PROXY_PORT);
+  const seeded = stack.seed.markets.find((m) => m.state === 'Void');
+  if (!seeded) throw new Error('the seed has no void market');
+  voidMarket = seeded.id;
+
+  const holderKey = await seedKey('b4');
+  const [issuerKey, refereeKey] = [await chain.freshAccount(), await chain.freshAccount()];
+  issuerOfX = issuerKey;
+  const params = (await chain.markets().getFunction('params')()) as { minLiquidity: bigint; minMargin: bigint };
+  const base = {
+    ...SAFE_TEXTS,
+    options: ['Yes', 'No'],
+    liquidity: BigInt(params.minLiquidity),
+    margin: BigInt(params.minMargin),
+  };
+  marketX = await chain.issue(issuerKey, {
+    ...base,
+    event: 'Will the observatory publish the comet image this week?',
+    tradingFor: 2 * HOUR,
+    expiresAfter: 3 * HOUR,
+  });
+  marketY = await chain.issue(holderKey, {
+    ...base,
+    event: 'Will the observatory publish the nebula image this week?',
+    tradingFor: 2 * HOUR,
+    expiresAfter: 3 * HOUR,
+  });
+  // Y's premium comes from another buyer (the issuer's liquidity does not count); not the referee,
+  // whose first buy must be the one through the link (a referrer is bound at the first buy).
+  await chain.buy(await chain.freshAccount(), marketY.id, 1, u('100'));
+  await chain.waitApi(marketY.id, (m) => m.state === 'Open');
+  await chain.waitApi(marketX.id, (m) => m.state === 'Open');
+  await chain.mintUsdt(refereeKey, u('500'));
+
+  holder = await actor(browser, holderKey, '/deposit');
+  referee = await actor(browser, refereeKey, '/market');
+});
+
+test.afterAll(async () => {
+  await holder?.context.close();
+  await referee?.context.close();
+  chain?.destroy();
+  await proxy?.close();
+  await stack?.stop();
+});
+
+// ------------------------------------------------------------------ /deposit and /bridge
+
+test('deposit: the address as text and a QR code that decodes to it, the network, and the faucet adds USDT without a reload', async () => {
+  test.setTimeout(120_000);
+  const { page, key, context } = holder;
+  await page.goto('/deposit');
+  await expect(page.getByTestId('page-deposit')).toBeVisible();
+  await expect(page.getByTestId('deposit-address')).toHaveText(key.address);
+  const qr = page.getByTestId('deposit-qr').locator('svg');
+  await expect(qr).toBeVisible();
+  expect(await decodeQr(context, qr)).toBe(key.address);
+  await expect(page.getByTestId('deposit-network')).toHaveAttribute('data-chain-id', '31337');
+  await expect(page.getByTestId('deposit-warning')).toContainText('lost');
+
+  // Balances: the chain's, 4 decimals rounded down.
+  const balances = page.getByTestId('deposit-balances');
+  await expectAmount(balances.getByTestId('deposit-balances-USDT'), await chain.usdtBalance(key.address), amount4);
+  await expectAmount(balances.getByTestId('deposit-balances-PRDS'), await chain.prdsBalance(key.address), amount4, 'PRDS');
+  await expectAmount(balances.getByTestId('deposit-balances-BNB'), await chain.provider.getBalance(key.address), amount4, 'BNB');
+
+  // The faucet: +1,000 USDT on chain, and on the page without a reload.
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  const before = await chain.usdtBalance(key.address);
+  const faucet = page.getByTestId('deposit-faucet');
+  await expect(page.getByTestId('deposit-faucet-submit')).toHaveText('Get 1,000 USDT');
+  await page.getByTestId('deposit-faucet-submit').click();
+  await expect(faucet.getByTestId('tx-status')).toHaveAttribute('data-phase', 'confirmed', { timeout: 45_000 });
+  const after = await chain.usdtBalance(key.address);
+  expect(after - before).toBe(u('1000'));
+  await expectAmount(balances.getByTestId('deposit-balances-USDT'), after, amount4);
+  expect(navigations).toBe(0);
+});
+
+test('deposit: funds sent from elsewhere show without a reload (polled)', async () => {
+  const { page, key } = holder;
+  await page.goto('/deposit');
+  const usdt = page.getByTestId('deposit-balances-USDT');
+  await expectAmount(usdt, await chain.usdtBalance(key.address), amount4);
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  // Another account sends 12.34567 USDT: the page shows 12.3456 more (rounded down) within the poll.
+  const sender = await chain.freshAccount();
+  await chain.mintUsdt(sender, u('12.34567'));
+  await (await chain.usdt(sender).getFunction('transfer')(key.address, u('12.34567'))).wait();
+  const after = await chain.usdtBalance(key.address);
+  await expect(usdt).toHaveAttribute('data-value', after.toString(), { timeout: 20_000 });
+  await expect(usdt).toHaveText(`${amount4(after)} USDT`);
+  expect(navigations).toBe(0);
+});
+
+test('bridge: routes from configuration with deep links carrying the address, and the balances on chain', async () => {
+  const { page, key } = holder;
+  await page.goto('/bridge');
+  await expect(page.getByTestId('page-bridge')).toBeVisible();
+  const routes = page.getByTestId('bridge-routes').locator('[data-testid^="bridge-route-"]');
+  expect(await routes.count()).toBeGreaterThan(0);
+  const links = page.locator('[data-testid^="bridge-open-"]');
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect(new URL(href).protocol).toBe('https:');
+  // A route that prefills the recipient carries the connected address.
+  expect(hrefs.some((href) => href.toLowerCase().includes(key.address.toLowerCase()))).toBe(true);
+  await expectAmount(page.getByTestId('bridge-balances-USDT'), await chain.usdtBalance(key.address), amount4);
+});
+
+// ------------------------------------------------------------------ referral link and buys
+
+test('a buy through the referral link binds the referrer and credits it; the referrer’s own link buys without one', async () => {
+  test.setTimeout(180_000);
+  const x = marketX.id;
+  // The referee arrives through holder's link, opens the market from the list and buys.
+  const { page } = referee;
+  const link = `/market?ref=${holder.key.address}&sort=newest`;
+  await page.goto(link);
+  const row = marketRow(page, x);
+  await expect(row).toBeVisible();
+  // The whole row is the link.
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/detail/${x}\\?ref=${holder.key.address}$`, 'i'));
+  await fillBuy(page, 1, '100');
+  await submitBuy(page);
+  expect(((await chain.markets().getFunction('referrerOf')(referee.key.address)) as string).toLowerCase()).toBe(
+    holder.key.address.toLowerCase(),
+  );
+  const [, fee] = (await chain.markets().getFunction('positionOf')(x, referee.key.address, 1)) as [bigint, bigint];
+  const params = (await chain.markets().getFunction('params')()) as { referrerShareBps: bigint };
+  const accrued = (BigInt(fee) * BigInt(params.referrerShareBps)) / 10_000n;
+  expect(accrued).toBeGreaterThan(0n);
+
+  // The holder opens its own link: told a self-referral is not possible, it buys without a referrer.
+  const h = holder.page;
+  await h.goto(`/detail/${x}?ref=${holder.key.address}`);
+  await expect(h.getByTestId('buy-self-referral')).toBeVisible();
+  await fillBuy(h, 0, '150');
+  await submitBuy(h);
+  expect(await chain.markets().getFunction('referrerOf')(holder.key.address)).toBe(ZeroAddress);
+  expect(await chain.stakeOf(x, holder.key.address, 0)).toBeGreaterThan(0n);
+
+  // The referrer's portfolio: the link (text, QR), the market's accrued share, nothing claimable before the end.
+  await h.goto('/portfolio');
+  const referral = h.getByTestId('portfolio-referral');
+  const shared = `${HOST_URL}/market?ref=${holder.key.address}`;
+  await expect(referral.getByTestId('referral-link')).toHaveText(shared);
+  expect(await decodeQr(holder.context, referral.getByTestId('referral-qr').locator('svg'))).toBe(shared);
+  await expectAmount(h.getByTestId(`referral-${x}-accrued`), accrued, amount4);
+  await expectAmount(h.getByTestId(`referral-${x}-claimable`), 0n, amount4);
+  await expect(h.getByTestId(`referral-${x}-claim`)).toHaveCount(0);
+  const api = await chain.api<{ list: { marketId: string; accrued: string }[] }>('/api/referral/rewards', {
+    account: holder.key.address,
+    page: 1,
+    pageSize: 20,
+  });
+  expect(api.data.list.find((r) => r.marketId === String(x))?.accrued).toBe(accrued.toString());
+  await expect(referral.getByTestId('referral-summary')).toContainText('1 account referred');
+  // Rates: basis points / 100, at most 2 decimals, rounded down (spec §5).
+  const rates = (await chain.markets().getFunction('params')()) as { referrerShareBps: bigint; feeBps: bigint };
+  await expect(referral.getByTestId('referral-rate')).toHaveText(
+    `You earn ${rate(rates.referrerShareBps)}% of the fees on their buys (each buy pays a ${rate(rates.feeBps)}% fee).`,
+  );
+});
+
+// ------------------------------------------------------------------ positions
+
+test('positions across states: My Positions and Bought match /api/bought and the chain; figures in spec §5 formats', async () => {
+  test.setTimeout(120_000);
+  const { page, key } = holder;
+  const account = key.address;
+  // Cash over 1,000 USDT, so the headline shows it with K (spec §5).
+  await chain.mintUsdt(key, u('5000'));
+  await apiCaughtUp();
+  for (const [tab, status, testId] of [
+    ['positions', 'active', 'positions-table'],
+    ['bought', 'all', 'bought-table'],
+  ] as const) {
+    await page.goto(`/portfolio?tab=${tab}`);
+    await expect(page.getByTestId(`portfolio-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+    const { data } = await bought(account, status);
+    // The seed's states plus this spec's markets.
+    const states = new Set(data.list.map((item) => item.market.state));
+    for (const state of ['Open', 'WaitingConfirmation', 'Challenging', 'Void']) expect(states).toContain(state);
+    const table = page.getByTestId(testId);
+    await expect(table.locator('tbody tr')).toHaveCount(data.list.length);
+    for (const item of data.list) {
+      const id = item.market.id;
+      const row = table.getByTestId(`position-${id}`);
+      expect(await chain.marketState(BigInt(id))).toBe(item.market.state);
+      let stake = 0n;
+      let invested = 0n;
+      for (const option of item.position.options) {
+        const [onChainStake, onChainFee] = (await chain.markets().getFunction('positionOf')(id, account, option.option)) as [
+          bigint,
+          bigint,
+        ];
+        expect([String(onChainStake), String(onChainFee)], `market ${id} option ${option.option}`).toEqual([
+          option.stake,
+          option.fee,
+        ]);
+        stake += BigInt(onChainStake);
+        invested += BigInt(onChainStake) + BigInt(onChainFee);
+        await expect(row.getByTestId(`position-${id}-option-${option.option}`)).toBeVisible();
+      }
+      expect(BigInt(item.position.invested), `market ${id} invested`).toBe(invested);
+      await expectAmount(row.getByTestId(`position-${id}-invested`), invested, amount4);
+      await expectAmount(row.getByTestId(`position-${id}-stake`), stake, amount4);
+      await expectAmount(row.getByTestId(`position-${id}-pending`), BigInt(item.position.pendingPayoff), amount4);
+      await expectAmount(row.getByTestId(`position-${id}-received`), BigInt(item.position.received), amount4);
+      if (item.position.profit === null) await expect(row.getByTestId(`position-${id}-profit`)).toHaveText('--');
+      else await expectAmount(row.getByTestId(`position-${id}-profit`), BigInt(item.position.profit), amount4);
+      await expect(row.getByTestId(`position-${id}-state`)).toHaveAttribute('data-label', item.market.label.key);
+      await expect(row.getByRole('link').first()).toHaveAttribute('href', `/detail/${id}`);
+    }
+  }
+  // The void market's refund is due: its row has a claim button; a running market's has none.
+  await expect(page.getByTestId(`position-${voidMarket}-claim`)).toBeVisible();
+  await expect(page.getByTestId(`position-${marketX.id}-claim`)).toHaveCount(0);
+
+  // Headline figures: /api/user/info's cash and portfolio, /api/bought's totals; K/M/B with 2 decimals.
+  const { totals } = await bought(account, 'all');
+  const info = await chain.api<unknown>('/api/user/info', { account, chainType: '31337' });
+  const statics = (info.extra as unknown as { statics: { cash: string; portfolio: string } }).statics;
+  const cash = await chain.usdtBalance(account);
+  expect(statics.cash).toBe(cash.toString());
+  expect(cash).toBeGreaterThan(u('1000'));
+  await expectAmount(page.getByTestId('portfolio-pnl-cash-value'), cash, compact);
+  await expect(page.getByTestId('portfolio-pnl-cash-value')).toHaveText(/^\d+(\.\d{1,2})?K USDT$/);
+  await expectAmount(page.getByTestId('portfolio-pnl-portfolio-value'), BigInt(statics.portfolio), compact);
+  await expectAmount(page.getByTestId('portfolio-pnl-invested-value'), BigInt(totals.invested), compact);
+  await expectAmount(page.getByTestId('portfolio-pnl-pendingPayoff-value'), BigInt(totals.pendingPayoff), compact);
+  await expectAmount(page.getByTestId('portfolio-pnl-totalPayoff-value'), BigInt(totals.received), compact);
+  await expectAmount(page.getByTestId('portfolio-pnl-profit-value'), BigInt(totals.profit), compact);
+  await expect(page.getByTestId('portfolio-pnl-yesterdayProfit-value')).toHaveText(/^-?[\d,]+(\.\d{1,4})?(K|M|B)? USDT$/);
+
+  // Invested (/api/user-dealt): the buys made here are there, newest first.
+  await page.getByTestId('portfolio-tab-invested').click();
+  await expect(page).toHaveURL(/tab=invested/);
+  await expect(page.getByTestId('portfolio-panel-invested')).toContainText(
+    'Will the observatory publish the comet image this week?',
+  );
+  // Issued products: Y with its margin.
+  await page.getByTestId('portfolio-tab-issued').click();
+  await expect(page).toHaveURL(/tab=issued/);
+  const issued = page.getByTestId(`issued-${marketY.id}`);
+  await expect(issued).toBeVisible();
+  const margin = ((await chain.markets().getFunction('params')()) as { minMargin: bigint }).minMargin;
+  await expectAmount(issued.getByTestId(`issued-${marketY.id}-margin`), BigInt(margin), amount4);
+  await expect(issued.getByTestId(`issued-${marketY.id}-bond`)).toHaveText('Frozen');
+});
+
+// ------------------------------------------------------------------ history and its CSV
+
+test('history: the CSV download has the same rows and figures as the table', async () => {
+  test.setTimeout(90_000);
+  const { page, key } = holder;
+  await page.goto('/portfolio?tab=history');
+  const table = page.getByTestId('history-table');
+  await expect(table.getByTestId('history-row').first()).toBeVisible();
+  const shown: string[][] = [];
+  const cell = (row: Locator, col: string) => row.locator(`[data-col="${col}"]`);
+  for (;;) {
+    const rows = table.getByTestId('history-row');
+    for (let i = 0; i < (await rows.count()); i++) {
+      const row = rows.nth(i);
+      const amountCell = async (col: string) => (await cell(row, col).innerText()).replace(/ USDT$/, '').replace(/,/g, '');
+      shown.push([
+        await cell(row, 'time').innerText(),
+        await cell(row, 'kind').innerText(),
+        (await cell(row, 'market').getAttribute('data-market-id')) ?? '',
+        ((await cell(row, 'market').textContent()) ?? '').trim(),
+        ((await cell(row, 'option').textContent()) ?? '').trim(),
+        await amountCell('paid'),
+        await amountCell('fee'),
+        await amountCell('payout'),
+        await amountCell('refund'),
+        (await row.getAttribute('data-tx')) ?? '',
+      ]);
+    }
+    const next = page.getByTestId('history-pager').getByRole('button').last();
+    if ((await next.count()) === 0 || (await next.isDisabled())) break;
+    const first = await rows.first().getAttribute('data-tx');
+    await next.click();
+    await expect(rows.first()).not.toHaveAttribute('data-tx', first ?? '');
+  }
+  const api = await chain.api<{ total: number }>('/api/user/history', { account: key.address, page: 1, pageSize: 1 });
+  expect(shown).toHaveLength(api.data.total);
+  // The seeded buys, the liquidity of Y and the page's buy in X.
+  expect(shown.map((row) => row[1])).toEqual(expect.arrayContaining(['Buy', 'Liquidity seeded']));
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()]);
+  expect(download.suggestedFilename()).toBe(`prds-history-${key.address.toLowerCase()}.csv`);
+  const file = await download.path();
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const csv = parseCsv(text);
+  expect(csv[0]).toEqual([
+    'Time (UTC)',
+    'Type',
+    'Market id',
+    'Market',
+    'Option',
+    'Paid',
+    'Fee',
+    'Payout',
+    'Refund',
+    'Transaction',
+  ]);
+  expect(csv.slice(1)).toEqual(shown);
+});
+
+/** RFC 4180, as the page writes it. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let value = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        value += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else value += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(value);
+      value = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(value);
+      rows.push(row);
+      row = [];
+      value = '';
+      i++;
+    } else value += c;
+  }
+  return rows;
+}
+
+// ------------------------------------------------------------------ claims
+
+test('claims: after the markets end, the referral share, a refund, and Claim all (refused, then sent) pay exactly what the page said', async () => {
+  test.setTimeout(240_000);
+  // Past both markets' expiration; each issuer confirms Yes; past the challenge window; final.
+  await chain.increaseTime(Math.max(marketX.expirationTime, marketY.expirationTime) - (await chain.now()) + 60);
+  const x = marketX.id;
+  const y = marketY.id;
+  const issuerOf = async (id: bigint) => ((await chain.markets().getFunction('getMarket')(id)) as { issuer: string }).issuer;
+  expect((await issuerOf(y)).toLowerCase()).toBe(holder.key.address.toLowerCase());
+  await confirmAs(x, 0);
+  await confirmAs(y, 0);
+  const params = (await chain.markets().getFunction('params')()) as { challengeWindow: bigint };
+  await chain.increaseTime(Number(params.challengeWindow) + 60);
+  const anyone = await chain.freshAccount();
+  for (const id of [x, y]) await (await chain.markets(anyone).getFunction('advance')(id)).wait();
+  await chain.waitApi(x, (m) => m.state === 'Finished');
+  await chain.waitApi(y, (m) => m.state === 'Finished');
+  await apiCaughtUp();
+
+  const { page, key, wallet } = holder;
+  const account = key.address;
+  const dues = await claims(account);
+  const dueOf = (id: bigint | string) => dueOf2(dues, id);
+  expect(BigInt(dueOf(x)?.position ?? '0')).toBeGreaterThan(0n);
+  expect(BigInt(dueOf(x)?.referral ?? '0')).toBe(await chain.markets().getFunction('referralOwed')(x, account));
+  expect(BigInt(dueOf(y)?.position ?? '0')).toBeGreaterThan(0n);
+  expect(BigInt(dueOf(voidMarket)?.position ?? '0')).toBeGreaterThan(0n);
+
+  await page.goto('/portfolio');
+  const panel = page.getByTestId('portfolio-claims');
+  // Every due the api answers is listed, with its amount.
+  for (const due of dues) {
+    if (BigInt(due.position) > 0n)
+      await expect(panel.getByTestId(`claim-due-${due.marketId}:position`).locator('[data-value]')).toHaveAttribute(
+        'data-value',
+        due.position,
+      );
+    if (BigInt(due.referral) > 0n)
+      await expect(panel.getByTestId(`claim-due-${due.marketId}:referral`).locator('[data-value]')).toHaveAttribute(
+        'data-value',
+        due.referral,
+      );
+  }
+
+  // 1. The referral share, from the referral panel.
+  const claimable = page.getByTestId(`referral-${x}-claimable`);
+  await expectAmount(claimable, BigInt(dueOf(x)?.referral ?? '0'), amount4);
+  const referralShare = await valueOf(claimable);
+  let before = await chain.usdtBalance(account);
+  await page.getByTestId(`referral-${x}-claim`).click();
+  await expect(page.getByTestId(`claim-step-${x}:referral`)).toHaveAttribute('data-status', 'claimed', { timeout: 45_000 });
+  expect((await chain.usdtBalance(account)) - before).toBe(referralShare);
+  await expectAmount(page.getByTestId(`referral-${x}-claimed`), referralShare, amount4);
+  await expect(page.getByTestId(`referral-${x}-claim`)).toHaveCount(0);
+  await page.getByTestId('claim-progress-dismiss').click();
+  await expect.poll(async () => dueOf2(await claims(account), x)?.referral ?? '0', { timeout: 30_000 }).toBe('0');
+
+  // 2. The void market's refund, from its row.
+  const refund = await valueOf(panel.getByTestId(`claim-due-${voidMarket}:position`).locator('[data-value]'));
+  await expect(panel.getByTestId(`claim-due-${voidMarket}:position`)).toContainText(`Refund`);
+  await expect(panel.getByTestId(`claim-due-${voidMarket}:position`)).toContainText(`${amount4(refund)} USDT`);
+  before = await chain.usdtBalance(account);
+  await page.getByTestId(`position-${voidMarket}-claim`).click();
+  await expect(page.getByTestId(`claim-step-${voidMarket}:position`)).toHaveAttribute('data-status', 'claimed', {
+    timeout: 45_000,
+  });
+  expect((await chain.usdtBalance(account)) - before).toBe(refund);
+  await page.getByTestId('claim-progress-dismiss').click();
+  await expect(panel.getByTestId(`claim-due-${voidMarket}:position`)).toHaveCount(0);
+  await expect.poll(async () => dueOf2(await claims(account), voidMarket)?.position ?? '0', { timeout: 30_000 }).toBe('0');
+
+  // 3. Claim all, refused in the wallet at its first transaction: the rest is not sent, nothing paid.
+  const remaining = (await claims(account)).flatMap((d) => {
+    const steps: string[] = [];
+    if (BigInt(d.position) > 0n) steps.push(`${d.marketId}:position`);
+    for (const c of d.compensations) if (BigInt(c.amount) > 0n) steps.push(`${d.marketId}:compensation:${c.index}`);
+    if (BigInt(d.voterReward) > 0n) steps.push(`${d.marketId}:voterReward`);
+    if (BigInt(d.referral) > 0n) steps.push(`${d.marketId}:referral`);
+    return steps;
+  });
+  expect(remaining).toEqual(expect.arrayContaining([`${x}:position`, `${y}:position`]));
+  await expect(panel.getByTestId('claims-list').locator('li')).toHaveCount(remaining.length);
+  const totalUsdt = await valueOf(panel.getByTestId('claims-total-usdt'));
+  const totalPrds = await valueOf(panel.getByTestId('claims-total-prds'));
+  await expect(panel.getByTestId('claims-total-usdt')).toHaveText(`${compact(totalUsdt)} USDT`);
+  await expect(panel.getByTestId('claim-all')).toContainText(String(remaining.length));
+  before = await chain.usdtBalance(account);
+  const prdsBefore = await chain.prdsBalance(account);
+  const sentBefore = wallet.callsTo('eth_sendTransaction').length;
+  wallet.rejectNextTransaction();
+  await panel.getByTestId('claim-all').click();
+  const progress = page.getByTestId('claim-progress');
+  await expect(progress.getByTestId('claim-progress-summary')).toContainText('refused', { timeout: 30_000 });
+  const statuses = await progress
+    .locator('[data-testid^="claim-step-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
+  expect(statuses).toEqual(['cancelled', ...remaining.slice(1).map(() => 'notSent')]);
+  expect(wallet.callsTo('eth_sendTransaction').length - sentBefore).toBe(1);
+  expect(await chain.usdtBalance(account)).toBe(before);
+  await page.getByTestId('claim-progress-dismiss').click();
+
+  // 4. Claim all again: one transaction per claim, each claimed; the chain pays the totals shown.
+  await panel.getByTestId('claim-all').click();
+  await expect(progress.getByTestId('claim-progress-summary')).toHaveText(`${remaining.length} of ${remaining.length} claimed`, {
+    timeout: 90_000,
+  });
+  expect(wallet.callsTo('eth_sendTransaction').length - sentBefore).toBe(1 + remaining.length);
+  expect((await chain.usdtBalance(account)) - before).toBe(totalUsdt);
+  expect((await chain.prdsBalance(account)) - prdsBefore).toBe(totalPrds);
+  await page.getByTestId('claim-progress-dismiss').click();
+  await expect(panel.getByTestId('claims-none')).toBeVisible();
+  expect(await claims(account)).toEqual([]);
+  // What was received now counts in the positions: X paid out, on the Bought tab.
+  await page.goto('/portfolio?tab=bought');
+  const rowX = page.getByTestId(`position-${x}`);
+  await expect(rowX.getByTestId(`position-${x}-received`)).not.toHaveAttribute('data-value', '0');
+  await expect(rowX.getByTestId(`position-${x}-claim`)).toHaveCount(0);
+});
+
+const dueOf2 = (dues: ClaimDueAnswer[], id: bigint | string) => dues.find((d) => d.marketId === String(id));
+
+/** The market's issuer confirms `option` (sent from the test process with the issuer's key). */
+async function confirmAs(id: bigint, option: number): Promise<void> {
+  const issuer = ((await chain.markets().getFunction('getMarket')(id)) as { issuer: string }).issuer;
+  const signer = [holder.key, issuerOfX].find((key) => key.address.toLowerCase() === issuer.toLowerCase());
+  if (signer === undefined) throw new Error(`no key for the issuer ${issuer}`);
+  await (await chain.markets(signer).getFunction('confirm')(id, option)).wait();
+}
+
+// ------------------------------------------------------------------ screenshots
+
+test('screenshots: every tab, /deposit and /bridge at phone and desktop width, day and night, English, Chinese and Arabic', async () => {
+  test.setTimeout(300_000);
+  const combos: readonly { lang: LangCode; theme: 'day' | 'night'; width: number }[] = [
+    { lang: 'en', theme: 'day', width: 1280 },
+    { lang: 'en', theme: 'night', width: 375 },
+    { lang: 'zh', theme: 'day', width: 375 },
+    { lang: 'zh', theme: 'night', width: 1280 },
+    { lang: 'ar', theme: 'day', width: 1280 },
+    { lang: 'ar', theme: 'night', width: 375 },
+  ];
+  const { page } = holder;
+  const routes = [...PORTFOLIO_TABS.map((tab) => `/portfolio?tab=${tab}`), '/deposit', '/bridge'];
+  for (const { lang, theme, width } of combos) {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+    await page.evaluate(
+      ([l, t]) => {
+        localStorage.setItem('prds.lang', l);
+        localStorage.setItem('prds.theme', t);
+      },
+      [lang, theme] as const,
+    );
+    for (const route of routes) {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('h1')).toHaveCount(1);
+      if (route.startsWith('/portfolio')) {
+        await expect(page.getByTestId('portfolio-pnl-cash-value')).toHaveText(/\d/);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      }
+      if (route === '/deposit') await expect(page.getByTestId('deposit-qr').locator('svg')).toBeVisible();
+      if (route === '/bridge') await expect(page.getByTestId('bridge-routes')).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await expectNoTofu(page);
+      const name = route.replace(/^\//, '').replace(/\?tab=/, '-');
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${name}-${lang}-${theme}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => {
+    localStorage.setItem('prds.lang', 'en');
+    localStorage.setItem('prds.theme', 'day');
+  });
+});
