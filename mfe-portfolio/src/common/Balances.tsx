@@ -16,20 +16,31 @@ import { TokenAmount } from './TokenAmount';
 /** How often the balances are read again, so funds that arrive show without a reload. */
 export const BALANCE_POLL_MS = 5_000;
 
+/** One token a row, its amount at the row's end: a balance of any length stays inside the card. */
 const List = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing.md};
-  grid-template-columns: repeat(3, minmax(0, 1fr));
+  display: flex;
+  flex-direction: column;
   margin: 0;
 
+  > div {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.spacing.sm};
+    padding: ${({ theme }) => theme.spacing.sm} 0;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  > div:first-of-type {
+    border-top: none;
+  }
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.font.size.sm};
   }
   dd {
-    margin: ${({ theme }) => theme.spacing.xs} 0 0;
+    margin: 0;
     font-weight: ${({ theme }) => theme.font.weight.bold};
-    overflow-wrap: anywhere;
   }
 `;
 

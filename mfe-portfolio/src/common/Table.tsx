@@ -31,9 +31,13 @@ export const Table = styled.table`
   th.num {
     text-align: end;
   }
+  /* em, not rem: the root font size is the page's design scale (100px on a desktop), not a text size. */
   td.market {
-    min-width: 10rem;
-    max-width: 22rem;
+    min-width: 10em;
+    max-width: 22em;
+  }
+  td.nowrap {
+    white-space: nowrap;
   }
   tbody tr:last-of-type td {
     border-bottom: none;

@@ -4,6 +4,9 @@ import { compactAmount, exactAmount, signOf, tokenAmount, type Wei } from './amo
 const Value = styled.span<{ $tone: -1 | 0 | 1 }>`
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
+  /* '460 USDT' and '6.43K USDT' read alike in a right-to-left page too (no bidi reordering of the parts). */
+  direction: ltr;
+  unicode-bidi: isolate;
   color: ${({ $tone, theme }) => ($tone > 0 ? theme.colors.success : $tone < 0 ? theme.colors.danger : 'inherit')};
 `;
 

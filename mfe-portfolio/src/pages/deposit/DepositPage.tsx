@@ -64,7 +64,7 @@ const AddressText = styled.code`
 `;
 
 const Details = styled.div`
-  flex: 1 1 4rem;
+  flex: 1 1 16em;
   min-width: 0;
   display: flex;
   flex-direction: column;
@@ -93,6 +93,13 @@ const FAUCET_TX_MESSAGES = {
   cancelledId: 'portfolio.tx.cancelled',
 } as const;
 
+const FaucetBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
 /** The devnet's test-USDT faucet (DevUSDT.mint), only where the chain has one. */
 function Faucet({ account }: { account: Address }) {
   const tx = useTransaction(FAUCET_TX_MESSAGES);
@@ -103,20 +110,22 @@ function Faucet({ account }: { account: Address }) {
       <Title id="deposit-faucet-title">
         <FormattedMessage id="portfolio.deposit.faucet.title" values={{ symbol: PAY_TOKEN.symbol }} />
       </Title>
-      <Muted>
-        <FormattedMessage id="portfolio.deposit.faucet.hint" values={{ symbol: PAY_TOKEN.symbol }} />
-      </Muted>
-      <Button
-        disabled={tx.busy}
-        data-testid="deposit-faucet-submit"
-        onClick={() => void tx.run({ contract: faucet, fn: 'mint', args: [account, FAUCET_AMOUNT] })}
-      >
-        <FormattedMessage
-          id="portfolio.deposit.faucet.submit"
-          values={{ amount: tokenAmount(FAUCET_AMOUNT), symbol: PAY_TOKEN.symbol }}
-        />
-      </Button>
-      <TransactionStatus state={tx.state} />
+      <FaucetBody>
+        <Muted>
+          <FormattedMessage id="portfolio.deposit.faucet.hint" values={{ symbol: PAY_TOKEN.symbol }} />
+        </Muted>
+        <Button
+          disabled={tx.busy}
+          data-testid="deposit-faucet-submit"
+          onClick={() => void tx.run({ contract: faucet, fn: 'mint', args: [account, FAUCET_AMOUNT] })}
+        >
+          <FormattedMessage
+            id="portfolio.deposit.faucet.submit"
+            values={{ amount: tokenAmount(FAUCET_AMOUNT), symbol: PAY_TOKEN.symbol }}
+          />
+        </Button>
+        <TransactionStatus state={tx.state} />
+      </FaucetBody>
     </Card>
   );
 }

@@ -39,7 +39,7 @@ const Share = styled.div`
 `;
 
 const Details = styled.div`
-  flex: 1 1 12rem;
+  flex: 1 1 16em;
   min-width: 0;
   display: flex;
   flex-direction: column;

@@ -41,7 +41,7 @@ const StepRow = styled.li<{ $status: StepStatus }>`
 `;
 
 const Grow = styled.span`
-  flex: 1 1 3rem;
+  flex: 1 1 12em;
   min-width: 0;
 `;
 

@@ -171,7 +171,9 @@ export function HistoryPanel({ account }: { account: Address }) {
                   const url = explorerTxUrl(desiredChainId, entry.txHash);
                   return (
                     <tr key={`${entry.txHash}:${entry.logIndex}`} data-testid="history-row" data-tx={entry.txHash}>
-                      <td data-col="time">{historyTime(entry.time)}</td>
+                      <td className="nowrap" data-col="time">
+                        {historyTime(entry.time)}
+                      </td>
                       <td data-col="kind">
                         <FormattedMessage {...KIND_LABEL[entry.kind]} />
                       </td>

@@ -71,7 +71,7 @@ export function TradesPanel({ account }: { account: Address }) {
               <tbody>
                 {data.list.map((trade) => (
                   <tr key={`${trade.txHash}:${trade.logIndex}`} data-testid="trade-row" data-market-id={trade.marketId}>
-                    <td>{historyTime(trade.time)}</td>
+                    <td className="nowrap">{historyTime(trade.time)}</td>
                     <td className="market">
                       <Link to={paths.detail(trade.marketId)}>
                         <MarketEvent market={{ id: trade.marketId, event: trade.event }} lines={2} />
