@@ -11,6 +11,7 @@ import {
   type SourceChainKey,
 } from '@prds/shared/bridges';
 import { Balances } from '../../common/Balances';
+import { CopyButton } from '../../common/CopyButton';
 import { LinkButton, Row, Section, SectionTitle, Stack } from '../../common/layout';
 
 const Routes = styled.ul`
@@ -24,6 +25,14 @@ const Routes = styled.ul`
   @media ${({ theme }) => theme.breakpoints.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
+`;
+
+const AddressText = styled.code`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  overflow-wrap: anywhere;
+  direction: ltr;
+  unicode-bidi: isolate;
 `;
 
 const RouteName = styled.h3`
@@ -132,6 +141,20 @@ export function BridgePage() {
               />
             </span>
           </Row>
+          {/* The address the routes' notes speak of: where the funds must arrive. */}
+          {account !== null && (
+            <Row data-testid="bridge-address">
+              <Muted>
+                <FormattedMessage id="portfolio.deposit.address" />
+              </Muted>
+              <AddressText data-testid="bridge-address-text">{account}</AddressText>
+              <CopyButton
+                text={account}
+                label={intl.formatMessage({ id: 'portfolio.deposit.address' })}
+                data-testid="bridge-address-copy"
+              />
+            </Row>
+          )}
           <Routes data-testid="bridge-routes">
             {routes.map((route) => (
               <Section as="li" key={route.id} data-testid={`bridge-route-${route.id}`}>
