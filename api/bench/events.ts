@@ -18,8 +18,9 @@ import type { BenchDevnet } from "./devnet";
  * ~0.7 MB per position buy, ~1.6 MB per packet, still held after a forced GC and even after
  * hardhat_reset), so 50k events needed more memory than the machine has and the old generator
  * stalled waiting for it. Blocks the node mines on its own timer return no trace to anyone: the
- * node's memory rises and falls (1–3 GB measured over 50k events, given back as it goes) instead
- * of only growing, and sending overlaps mining: ~250 buys/s on 2 busy cores, 50k events in ~2.5 min.
+ * node's memory still grows with the chain, but less and in waves (peaks of 3–6 GB measured over
+ * 50k events, partly given back as it goes; not the JS heap: capped at 1 GB, it still peaked at 4.8 GB),
+ * and sending overlaps mining: 250–450 buys/s on 2 busy cores, 50k events in 1.5–2.5 min.
  */
 const u = (amount: number): bigint => parseUnits(String(amount), 18);
 const DAY = 86_400;
@@ -110,7 +111,7 @@ export interface GenerateOptions {
   chunk?: number;
   /**
    * Above this resident memory (MB) the generator waits for the node to free some (default: a
-   * quarter of the machine's memory, at least 3000; the node peaks near 3 GB on its own).
+   * quarter of the machine's memory, at least 3000: the node's own peaks reach 3–6 GB).
    */
   nodeRssLimitMb?: number;
   progress?: (message: string) => void;
