@@ -656,6 +656,8 @@ test('in progress and success in Chinese and Arabic, on a phone and a desktop, n
         animations: 'disabled',
       });
       await expect(page.getByTestId('issue-success')).toBeVisible({ timeout: 60_000 });
+      // The message replaced the long form: it is where the reader looks, not scrolled away.
+      await expect(page.getByTestId('issue-success')).toBeInViewport();
       await expectNoHorizontalOverflow(page);
       await expectNoTofu(page);
       await page.screenshot({

@@ -99,6 +99,13 @@ const Notice = styled.div<{ $tone: 'warning' | 'success' }>`
   }
 `;
 
+/** Focused (not tabbable) once issued, so a screen reader and the scroll land on it; no ring on a non-control. */
+const SuccessGroup = styled(Group)`
+  &:focus {
+    outline: none;
+  }
+`;
+
 const Busy = styled.p`
   display: flex;
   align-items: center;
@@ -197,6 +204,7 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
   const [refusal, setRefusal] = useState<FieldRefusal | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
 
   const formValues: IssueFormValues = { ...values, options: options.map((option) => option.text) };
 
@@ -214,6 +222,16 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
     const control = first?.matches(CONTROLS) ? first : first?.querySelector<HTMLElement>(CONTROLS);
     (control ?? first)?.focus();
   }, [submits]);
+
+  // The success message replaces the long form: bring it into view (on a phone the page was scrolled
+  // down to the button, and the shorter page would otherwise show My markets instead).
+  const issuedNow = stage.kind === 'success';
+  useEffect(() => {
+    if (!issuedNow) return;
+    const section = successRef.current;
+    section?.focus({ preventScroll: true });
+    section?.scrollIntoView({ block: 'center' });
+  }, [issuedNow]);
 
   // Once issued and found, the market's own page.
   const successId = stage.kind === 'success' ? stage.marketId : null;
@@ -347,7 +365,7 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
 
   if (stage.kind === 'success') {
     return (
-      <Group as="section" data-testid="issue-success" aria-live="polite">
+      <SuccessGroup as="section" ref={successRef} tabIndex={-1} data-testid="issue-success" aria-live="polite">
         <TransactionStatus state={tx.state} />
         {stage.marketId === null ? (
           <Busy>
@@ -368,7 +386,7 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
             />
           </Muted>
         )}
-      </Group>
+      </SuccessGroup>
     );
   }
 

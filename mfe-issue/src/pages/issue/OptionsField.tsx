@@ -25,18 +25,17 @@ const Legend = styled.legend`
   font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
+/** The option and its tools on one line; its message below across the whole row (a phone leaves the input narrow). */
 const Row = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${({ theme }) => theme.spacing.sm};
-  align-items: start;
-`;
+  column-gap: ${({ theme }) => theme.spacing.sm};
+  row-gap: ${({ theme }) => theme.spacing.xs};
+  align-items: center;
 
-const Cell = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  min-width: 0;
+  & > [data-testid='issue-error'] {
+    grid-column: 1 / -1;
+  }
 `;
 
 const Tools = styled.div`
@@ -75,19 +74,16 @@ export function OptionsField({ options, listError, optionErrors, onChange, onBlu
         const number = index + 1;
         return (
           <Row key={option.key} data-testid="issue-option-row">
-            <Cell>
-              <Input
-                data-testid="issue-option"
-                aria-label={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: number })}
-                placeholder={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: number })}
-                value={option.text}
-                aria-invalid={error !== null}
-                aria-describedby={errorId}
-                onChange={(event) => onChange(option.key, event.target.value)}
-                onBlur={() => onBlur(option.key)}
-              />
-              <IssueErrorText id={errorId} error={error} />
-            </Cell>
+            <Input
+              data-testid="issue-option"
+              aria-label={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: number })}
+              placeholder={intl.formatMessage({ id: 'issue.form.optionLabel' }, { index: number })}
+              value={option.text}
+              aria-invalid={error !== null}
+              aria-describedby={errorId}
+              onChange={(event) => onChange(option.key, event.target.value)}
+              onBlur={() => onBlur(option.key)}
+            />
             <Tools>
               <Button
                 variant="ghost"
@@ -119,6 +115,7 @@ export function OptionsField({ options, listError, optionErrors, onChange, onBlu
                 <FormattedMessage id="issue.form.remove" />
               </Button>
             </Tools>
+            <IssueErrorText id={errorId} error={error} />
           </Row>
         );
       })}
