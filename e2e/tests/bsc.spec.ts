@@ -1,0 +1,567 @@
+// Issue 21: the BSC rehearsal, as README "Deploying to BSC" runs it, then the product on it.
+//
+// On 127.0.0.1 only, started and stopped here: a Hardhat node started as chain 56 (8650) with a
+// standard ERC-20 placed at BSC USDT's address (`pnpm --filter @prds/contracts run rehearsal`), the
+// deployment command (`deploy:network -- --network bsc`) cut off by a dropped connection after two
+// contracts, run again to finish, and a third time as a no-op; the product's production build for BSC
+// (scripts/build-network.mjs, into test-results/bsc/build — never a package's dist/), served by
+// scripts/serve.mjs --host-dist on 4120 with the api on 8892 reading the deployment record
+// (PRDS_DEPLOYMENT_FILE). The journey: connect, License mint, issue a market with it, buy into it
+// (another account) with the 'real' USDT at its address, claim PRDS — on chain 56, with no devnet-only
+// feature on the page (no dev wallet, no faucet).
+//
+// PRDS_E2E_BSC_BUILD=DIR reuses a build made by an earlier run (its addresses must match this run's:
+// a fresh node and the same deployer give the same ones); otherwise the spec builds (~5 min here).
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { Contract, HDNodeWallet, JsonRpcProvider, parseUnits, type Wallet } from 'ethers';
+import { isPortOpen, REPO_ROOT } from '../support/serverProcess';
+import {
+  installTestWallet,
+  parseDisplayedAmount,
+  recordTxPhases,
+  shortAddressPattern,
+  txPhases,
+  type TestWallet,
+} from '../support/testWallet';
+
+const run = promisify(execFile);
+
+const RUN_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'bsc');
+const NODE_PORT = 8650;
+const CUT_PROXY_PORT = 8651;
+const API_PORT = 8892;
+const SITE_PORT = 4120;
+const NODE_URL = `http://127.0.0.1:${NODE_PORT}`;
+const API_URL = `http://127.0.0.1:${API_PORT}`;
+const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
+const BSC_USDT = '0x55d398326f99059fF775485246999027B3197955';
+const DEPLOYMENTS = path.join(RUN_DIR, 'deployments');
+const RECORD_FILE = path.join(DEPLOYMENTS, '56.json');
+const SCREENSHOTS = path.join(RUN_DIR, 'screenshots');
+/** Hardhat's public test accounts: 0 deploys, 1 owns, 2 is the treasury (rehearsal.ts); 5 issues, 6 buys. */
+const PHRASE = 'test test test test test test test test test test test junk';
+const account = (i: number): HDNodeWallet => HDNodeWallet.fromPhrase(PHRASE, undefined, `m/44'/60'/0'/0/${i}`);
+const DEPLOYER = account(0);
+const u = (amount: string): bigint => parseUnits(amount, 18);
+
+const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function symbol() view returns (string)'];
+
+test.describe.configure({ mode: 'serial' });
+
+/** What marks each process as ours in /proc/<pid>/cmdline, so a recycled pid is never signalled. */
+const MARKERS = { node: 'hardhat', api: 'src/main.ts', site: 'serve.mjs' } as const;
+type ProcessName = keyof typeof MARKERS;
+const PIDS_FILE = path.join(RUN_DIR, 'pids.json');
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function readPids(): Partial<Record<ProcessName, number>> {
+  try {
+    return JSON.parse(fs.readFileSync(PIDS_FILE, 'utf8')) as Partial<Record<ProcessName, number>>;
+  } catch {
+    return {};
+  }
+}
+
+function isOurs(pid: number, name: ProcessName): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').includes(MARKERS[name]);
+  } catch {
+    return false;
+  }
+}
+
+async function stopProcess(name: ProcessName): Promise<void> {
+  const pids = readPids();
+  const pid = pids[name];
+  if (pid !== undefined && isOurs(pid, name)) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // gone
+    }
+    const deadline = Date.now() + 5_000;
+    while (isOurs(pid, name) && Date.now() < deadline) await sleep(50);
+    if (isOurs(pid, name)) process.kill(-pid, 'SIGKILL');
+  }
+  delete pids[name];
+  fs.mkdirSync(RUN_DIR, { recursive: true });
+  fs.writeFileSync(PIDS_FILE, JSON.stringify(pids));
+}
+
+/** Starts `command` as its own process group (stopped as a unit), output to RUN_DIR/<name>.log; waits for `ready`. */
+async function startProcess(
+  name: ProcessName,
+  command: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number },
+): Promise<void> {
+  const logFile = path.join(RUN_DIR, `${name}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const [file, ...args] = command;
+  const child = spawn(file ?? process.execPath, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  child.unref();
+  if (child.pid === undefined) throw new Error(`could not start ${name}`);
+  fs.writeFileSync(PIDS_FILE, JSON.stringify({ ...readPids(), [name]: child.pid }));
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = signal ?? String(code);
+  });
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const log = fs.readFileSync(logFile, 'utf8');
+    if (options.ready.test(log)) return;
+    if (exited !== null) throw new Error(`${name} exited (${exited}) before it was ready:\n${log.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`${name} was not ready within ${options.timeoutMs} ms:\n${log.slice(-3000)}`);
+    await sleep(200);
+  }
+}
+
+async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
+  const answer = await fetch(NODE_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const json = (await answer.json()) as { result?: unknown; error?: { message: string } };
+  if (json.error) throw new Error(`${method}: ${json.error.message}`);
+  return json.result;
+}
+
+/**
+ * A JSON-RPC proxy to the node that drops the connection of the `cutAt`-th eth_sendRawTransaction
+ * without forwarding it: the deployment command sees its node go away mid-run, as a crash or a lost
+ * network would leave it.
+ */
+function startCuttingProxy(cutAt: number): Promise<{ sent: () => number; close: () => Promise<void> }> {
+  let raw = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if ((JSON.parse(body.toString('utf8')) as { method?: string }).method === 'eth_sendRawTransaction') {
+        raw += 1;
+        if (raw >= cutAt) {
+          req.socket.destroy();
+          return;
+        }
+      }
+      const upstream = http.request(
+        { host: '127.0.0.1', port: NODE_PORT, method: 'POST', path: '/', headers: { 'content-type': 'application/json' } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      upstream.end(body);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(CUT_PROXY_PORT, '127.0.0.1', () =>
+      resolve({
+        sent: () => Math.min(raw, cutAt - 1),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    );
+  });
+}
+
+/** `pnpm --filter @prds/contracts run deploy:network -- --network bsc …` as README gives it, against `rpcUrl`. */
+async function deployNetwork(rpcUrl: string): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout, stderr } = await run(
+      'pnpm',
+      [
+        '--filter',
+        '@prds/contracts',
+        'run',
+        'deploy:network',
+        '--',
+        '--network',
+        'bsc',
+        '--params',
+        path.join(RUN_DIR, 'bsc.params.json'),
+        '--out',
+        DEPLOYMENTS,
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PRDS_DEPLOY_RPC_URL: rpcUrl, PRDS_DEPLOYER_KEY: DEPLOYER.privateKey },
+        timeout: 180_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}${e.message}` };
+  }
+}
+
+interface Record56 {
+  chainId: number;
+  deploymentBlock: number;
+  contracts: Record<string, { address: string; abi: unknown[] }>;
+  deployed: Record<string, { address: string }>;
+}
+
+const readRecord = (): Record56 => JSON.parse(fs.readFileSync(RECORD_FILE, 'utf8')) as Record56;
+
+let provider: JsonRpcProvider;
+let record: Record56;
+let buildDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(12 * 60_000);
+  for (const name of Object.keys(MARKERS) as ProcessName[]) await stopProcess(name);
+  for (const port of [NODE_PORT, CUT_PROXY_PORT, API_PORT, SITE_PORT]) {
+    if (await isPortOpen(port)) throw new Error(`the BSC rehearsal needs port ${port} free (127.0.0.1)`);
+  }
+  fs.rmSync(DEPLOYMENTS, { recursive: true, force: true });
+  fs.rmSync(path.join(RUN_DIR, 'api'), { recursive: true, force: true });
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+
+  // The rehearsal node: chain 56, a block a second besides the transactions' own, so confirmations come.
+  const hardhat = require.resolve('hardhat/internal/cli/bootstrap', { paths: [path.join(REPO_ROOT, 'contracts')] });
+  await startProcess('node', [process.execPath, hardhat, 'node', '--hostname', '127.0.0.1', '--port', String(NODE_PORT)], {
+    cwd: path.join(REPO_ROOT, 'contracts'),
+    env: { PRDS_HARDHAT_CHAIN_ID: '56' },
+    ready: /Started HTTP and WebSocket JSON-RPC server/,
+    timeoutMs: 60_000,
+  });
+  provider = new JsonRpcProvider(NODE_URL, 56, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+  expect(await rpc('eth_chainId')).toBe('0x38');
+
+  await run(
+    'pnpm',
+    ['--filter', '@prds/contracts', 'run', 'rehearsal', '--', '--network', 'bsc', '--rpc-url', NODE_URL, '--out', RUN_DIR],
+    { cwd: REPO_ROOT, timeout: 60_000 },
+  );
+  expect(await new Contract(BSC_USDT, ERC20, provider).getFunction('symbol')()).toBe('USDT');
+
+  // Interrupted after two contracts: the third broadcast never reaches the node.
+  const cut = await startCuttingProxy(3);
+  const interrupted = await deployNetwork(`http://127.0.0.1:${CUT_PROXY_PORT}`);
+  await cut.close();
+  expect(interrupted.ok, interrupted.output).toBe(false);
+  const journal = JSON.parse(fs.readFileSync(path.join(DEPLOYMENTS, '56.journal.json'), 'utf8')) as {
+    steps: Record<string, { status: string; address?: string }>;
+  };
+  const done = Object.entries(journal.steps).filter(([, step]) => step.status === 'done');
+  expect(done.map(([name]) => name)).toEqual(['PRDS', 'License']);
+  expect(fs.existsSync(RECORD_FILE)).toBe(false);
+  expect(await provider.getTransactionCount(DEPLOYER.address)).toBe(2);
+
+  // Run again: it finishes the rest and keeps the two contracts it had.
+  const resumed = await deployNetwork(NODE_URL);
+  expect(resumed.ok, resumed.output).toBe(true);
+  expect(resumed.output).toContain('resuming the deployment on chain 56');
+  record = readRecord();
+  expect(record.deployed.PRDS?.address).toBe(journal.steps.PRDS?.address);
+  expect(record.deployed.License?.address).toBe(journal.steps.License?.address);
+  expect(record.contracts.payToken?.address).toBe(BSC_USDT);
+  expect(record.contracts.payTokenFaucet).toBeUndefined();
+  const nonce = await provider.getTransactionCount(DEPLOYER.address);
+
+  // A third run is a no-op: nothing sent, the record unchanged.
+  const again = await deployNetwork(NODE_URL);
+  expect(again.ok, again.output).toBe(true);
+  expect(again.output).toContain('nothing to do');
+  expect(await provider.getTransactionCount(DEPLOYER.address)).toBe(nonce);
+  expect(readRecord()).toEqual(record);
+
+  // The product built for BSC with this deployment.
+  const reuse = process.env.PRDS_E2E_BSC_BUILD?.trim();
+  buildDir = reuse ? path.resolve(reuse) : path.join(RUN_DIR, 'build');
+  if (!reuse) {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+    const build = await run(
+      process.execPath,
+      [
+        'scripts/build-network.mjs',
+        '--network',
+        'bsc',
+        '--out',
+        buildDir,
+        '--api-url',
+        API_URL,
+        '--rpc-url',
+        NODE_URL,
+        '--deployments',
+        DEPLOYMENTS,
+      ],
+      { cwd: REPO_ROOT, timeout: 10 * 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    fs.writeFileSync(path.join(RUN_DIR, 'build.log'), build.stdout + build.stderr);
+  }
+  const generated = fs.readFileSync(path.join(buildDir, 'contracts-generated', 'index.ts'), 'utf8');
+  expect(generated.toLowerCase()).toContain(record.contracts.markets?.address.toLowerCase());
+
+  // The api on its own SQLite file, reading the deployment record; BSC's confirmations are 15 by
+  // default — the rehearsal node mines a block a second, so it waits 3 to keep the journey short.
+  await startProcess('api', [process.execPath, '-r', './scripts/register.cjs', 'src/main.ts'], {
+    cwd: path.join(REPO_ROOT, 'api'),
+    env: {
+      PRDS_API_HOST: '127.0.0.1',
+      PRDS_API_PORT: String(API_PORT),
+      PRDS_API_DATA_DIR: path.join(RUN_DIR, 'api'),
+      PRDS_RPC_URL: NODE_URL,
+      PRDS_CHAIN_ID: '56',
+      PRDS_DEPLOYMENT_FILE: RECORD_FILE,
+      PRDS_CONFIRMATIONS: '3',
+      PRDS_CORS_ORIGINS: SITE_URL,
+      PRDS_INDEXER: '1',
+      DATABASE_URL: '',
+    },
+    ready: /API READY/,
+    timeoutMs: 60_000,
+  });
+  await rpc('evm_setIntervalMining', [1000]);
+
+  await startProcess(
+    'site',
+    [
+      process.execPath,
+      'scripts/serve.mjs',
+      '--base-port',
+      String(SITE_PORT),
+      '--only',
+      'host',
+      '--host-dist',
+      path.join(buildDir, 'host'),
+      '--releases',
+      path.join(buildDir, 'releases'),
+      '--api-url',
+      API_URL,
+      '--rpc-url',
+      NODE_URL,
+    ],
+    { cwd: REPO_ROOT, ready: new RegExp(`READY host ${SITE_URL}`), timeoutMs: 20_000 },
+  );
+});
+
+test.afterAll(async () => {
+  provider?.destroy();
+  for (const name of ['site', 'api', 'node'] as const) await stopProcess(name);
+});
+
+const usdtOf = (address: string): Promise<bigint> =>
+  new Contract(BSC_USDT, ERC20, provider).getFunction('balanceOf')(address) as Promise<bigint>;
+
+const contractOf = (role: string): Contract => {
+  const entry = record.contracts[role];
+  if (!entry) throw new Error(`no ${role} in the deployment record`);
+  return new Contract(entry.address, entry.abi as never, provider);
+};
+
+/** Clicks `submit` and waits until the page's tx-status reaches confirmed (every phase recorded); fails on failed/cancelled. */
+async function confirmTransaction(page: Page, submit: Locator, timeout = 90_000): Promise<void> {
+  await page.evaluate(() => {
+    const seen = (window as unknown as { __txPhases?: string[] }).__txPhases;
+    if (seen) seen.length = 0;
+  });
+  await submit.click();
+  await expect
+    .poll(
+      async () => {
+        const phases = await txPhases(page);
+        const bad = phases.find((phase) => phase === 'failed' || phase === 'cancelled');
+        if (bad) throw new Error(`${bad}: ${(await page.getByTestId('tx-status').allInnerTexts()).join(' | ')}`);
+        return phases.includes('confirmed');
+      },
+      { timeout, intervals: [250] },
+    )
+    .toBe(true);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** A whole minute at least `seconds` after the chain's now. */
+async function chainMinute(seconds: number): Promise<number> {
+  const block = await provider.getBlock('latest');
+  return Math.ceil(((block?.timestamp ?? 0) + seconds) / 60) * 60;
+}
+
+/** Types `seconds` (UTC, the context's zone) into a date-time field segment by segment (en-US order). */
+async function typeMoment(page: Page, field: Locator, seconds: number): Promise<void> {
+  const d = new Date(seconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = d.getUTCHours();
+  const parts: [string, string][] = [
+    ['month', pad(d.getUTCMonth() + 1)],
+    ['day', pad(d.getUTCDate())],
+    ['year', String(d.getUTCFullYear())],
+    ['hour', pad(hours % 12 || 12)],
+    ['minute', pad(d.getUTCMinutes())],
+    ['dayPeriod', hours < 12 ? 'A' : 'P'],
+  ];
+  await expect(field.getByRole('spinbutton').first()).toBeVisible();
+  for (const [type, text] of parts) {
+    await field.locator(`[data-type="${type}"]`).click();
+    await page.keyboard.type(text);
+  }
+  await expect(field).toHaveAttribute('data-value', String(seconds));
+}
+
+async function openSite(browser: Browser, key: Wallet | HDNodeWallet): Promise<{ page: Page; wallet: TestWallet }> {
+  const context = await browser.newContext({
+    baseURL: SITE_URL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  await recordTxPhases(page);
+  const wallet = await installTestWallet(page, { privateKey: key.privateKey, chainId: '0x38', rpcUrl: NODE_URL });
+  return { page, wallet };
+}
+
+const issuer = account(5);
+const buyer = account(6);
+
+test('on chain 56 in the production build: connect with no dev wallet offered, /deposit on BNB Smart Chain with no faucet and USDT read at its BSC address', async ({
+  browser,
+}) => {
+  const { page, wallet } = await openSite(browser, issuer);
+
+  await test.step('connect: the wallet dialog offers no dev wallet', async () => {
+    await page.goto('/');
+    await expect(page.getByTestId('page-home')).toBeVisible();
+    await page.getByTestId('wallet-connect').click();
+    const dialog = page.getByTestId('wallet-dialog');
+    await expect(dialog.locator('[data-testid^="wallet-option-injected-"]').first()).toBeVisible();
+    await expect(dialog.getByTestId('wallet-dev-section')).toHaveCount(0);
+    await expect(dialog.getByTestId('wallet-option-dev')).toHaveCount(0);
+    await screenshot(page, 'connect-dialog');
+    await dialog.locator('[data-testid^="wallet-option-injected-"]').filter({ hasText: 'Test Wallet' }).click();
+    await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(issuer.address));
+    expect(wallet.callsTo('wallet_switchEthereumChain', 'wallet_addEthereumChain')).toEqual([]);
+  });
+
+  await test.step('/deposit: BNB Smart Chain, no faucet', async () => {
+    await page.goto('/deposit');
+    await expect(page.getByTestId('page-deposit')).toBeVisible();
+    await expect(page.getByTestId('deposit-network')).toHaveAttribute('data-chain-id', '56');
+    // The api reads the balance at BSC USDT's address: the rehearsal gave every test account 100000.
+    await expect
+      .poll(async () => parseDisplayedAmount(await page.getByTestId('deposit-balances-USDT').innerText()), { timeout: 15_000 })
+      .toBe(100_000);
+    await expect(page.getByTestId('deposit-faucet')).toHaveCount(0);
+    await screenshot(page, 'deposit');
+  });
+
+  await page.context().close();
+});
+
+// The injected test wallet (support/testWallet.ts) signs transactions for the devnet's chain id 31337 only
+// ("Test wallet: cannot send a transaction on chain 0x38"): the steps that send a transaction wait for it to
+// sign for the chain its rpcUrl serves. Everything before them (deployment, build, api, site) runs above.
+test.fixme('on chain 56: mint a License, issue a market with it, buy into it with USDT at its BSC address, claim PRDS', async ({
+  browser,
+}) => {
+  test.setTimeout(6 * 60_000);
+  const { page, wallet } = await openSite(browser, issuer);
+  await page.goto('/');
+  await page.getByTestId('wallet-connect').click();
+  await page
+    .getByTestId('wallet-dialog')
+    .locator('[data-testid^="wallet-option-injected-"]')
+    .filter({ hasText: 'Test Wallet' })
+    .click();
+  await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(issuer.address));
+
+  let licenseId = 0n;
+  await test.step('License mint: 100 USDT paid from the BSC USDT address', async () => {
+    const license = contractOf('license');
+    const before = await usdtOf(issuer.address);
+    await page.goto('/nft');
+    const card = page.getByTestId('license-type-common');
+    await expect(card.getByTestId('license-type-price')).toHaveAttribute('data-value', String(u('100')));
+    await confirmTransaction(page, card.getByTestId('license-mint'));
+    licenseId = (await license.getFunction('totalMinted')()) as bigint;
+    expect(((await license.getFunction('ownerOf')(licenseId)) as string).toLowerCase()).toBe(issuer.address.toLowerCase());
+    expect(before - (await usdtOf(issuer.address))).toBe(u('100'));
+    await screenshot(page, 'license-minted');
+  });
+
+  let marketId = '';
+  const event = `Will the BSC rehearsal ${Date.now().toString(36)} go live?`;
+  await test.step('issue a market with the License: liquidity and margin paid in USDT', async () => {
+    const markets = contractOf('markets');
+    const params = (await markets.getFunction('params')()) as { minLiquidity: bigint; minMargin: bigint };
+    const before = await usdtOf(issuer.address);
+    await page.goto(`/issue?license=${licenseId}`);
+    await expect(page.getByTestId('issue-form')).toBeVisible();
+    await expect(page.locator(`[data-testid="issue-license-option"][data-license-id="${licenseId}"] input`)).toBeChecked();
+    await page.getByTestId('issue-event').fill(event);
+    await page.getByTestId('issue-option').nth(0).fill('Yes');
+    await page.getByTestId('issue-option').nth(1).fill('No');
+    await page.getByTestId('issue-category').selectOption('crypto');
+    await page.getByTestId('issue-description').fill('Resolves Yes when the product runs on BNB Smart Chain.');
+    await page.getByTestId('issue-resolution-source').fill('The project’s announcement');
+    await page.getByTestId('issue-url').fill('https://example.org/bsc');
+    await page.getByTestId('issue-content').fill('The announcement names the day it went live.');
+    await typeMoment(page, page.getByTestId('issue-last-trading-time'), await chainMinute(2 * 3600));
+    await typeMoment(page, page.getByTestId('issue-expiration-time'), await chainMinute(3 * 3600));
+    await page.getByTestId('issue-liquidity').fill('100');
+    await page.getByTestId('issue-margin').fill('100');
+    expect(params.minLiquidity).toBe(u('100'));
+    expect(params.minMargin).toBe(u('100'));
+    await page.getByTestId('issue-submit').click();
+    await expect(page.getByTestId('issue-success')).toBeVisible({ timeout: 90_000 });
+    await screenshot(page, 'issue-success');
+    await page.waitForURL(/\/detail\/\d+$/, { timeout: 60_000 });
+    marketId = /\/detail\/(\d+)$/.exec(page.url())?.[1] ?? '';
+    expect(before - (await usdtOf(issuer.address))).toBe(u('200'));
+    await expect(page.getByTestId('detail-event')).toHaveText(event);
+  });
+
+  await test.step('another account buys with USDT; the position is on chain', async () => {
+    await wallet.setAccount(buyer.privateKey);
+    await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(buyer.address));
+    const before = await usdtOf(buyer.address);
+    await page.goto(`/detail/${marketId}`);
+    const form = page.getByTestId('buy-form');
+    await expect(form).toBeVisible();
+    await form.getByTestId('buy-option-0').click();
+    await form.getByTestId('buy-amount').fill('10');
+    await confirmTransaction(page, form.getByTestId('buy-submit'));
+    expect(before - (await usdtOf(buyer.address))).toBe(u('10'));
+    const [stake] = (await contractOf('markets').getFunction('positionOf')(BigInt(marketId), buyer.address, 0)) as [bigint];
+    expect(stake).toBeGreaterThan(0n);
+    await screenshot(page, 'bought');
+  });
+
+  await test.step('claim: the buyer receives the claim amount of PRDS', async () => {
+    const prds = contractOf('platformToken');
+    const before = (await prds.getFunction('balanceOf')(buyer.address)) as bigint;
+    await page.goto('/claim');
+    await expect(page.getByTestId('page-claim')).toBeVisible();
+    await expect(page.getByTestId('claim-eligibility')).toHaveAttribute('data-eligibility', 'eligible', { timeout: 30_000 });
+    await confirmTransaction(page, page.getByTestId('claim-button'));
+    expect(((await prds.getFunction('balanceOf')(buyer.address)) as bigint) - before).toBe(u('100'));
+    await screenshot(page, 'claimed');
+  });
+
+  await page.context().close();
+});
