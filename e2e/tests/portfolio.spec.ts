@@ -335,6 +335,8 @@ test('bridge: routes from configuration with deep links carrying the address, an
   const { page, key } = holder;
   await page.goto('/bridge');
   await expect(page.getByTestId('page-bridge')).toBeVisible();
+  // The address the funds must reach, as the routes' notes ask the reader to check it.
+  await expect(page.getByTestId('bridge-address-text')).toHaveText(key.address);
   const routes = page.getByTestId('bridge-routes').locator('[data-testid^="bridge-route-"]');
   expect(await routes.count()).toBeGreaterThan(0);
   const links = page.locator('[data-testid^="bridge-open-"]');
@@ -471,6 +473,10 @@ test('positions across states: My Positions and Bought match /api/bought and the
   await expectAmount(page.getByTestId('portfolio-pnl-pendingPayoff-value'), BigInt(totals.pendingPayoff), compact);
   await expectAmount(page.getByTestId('portfolio-pnl-totalPayoff-value'), BigInt(totals.received), compact);
   await expectAmount(page.getByTestId('portfolio-pnl-profit-value'), BigInt(totals.profit), compact);
+  // Profit as a rate of what was invested: basis points ÷ 100, at most 2 decimals, toward zero.
+  await expect(page.getByTestId('portfolio-pnl-profit-rate')).toHaveText(
+    `${rate((BigInt(totals.profit) * 10_000n) / BigInt(totals.invested))}% of invested`,
+  );
   await expect(page.getByTestId('portfolio-pnl-yesterdayProfit-value')).toHaveText(/^-?[\d,]+(\.\d{1,4})?(K|M|B)? USDT$/);
 
   // Invested (/api/user-dealt): the buys made here are there, newest first.
@@ -743,6 +749,16 @@ test('screenshots: every tab, /deposit and /bridge at phone and desktop width, d
       if (route === '/bridge') await expect(page.getByTestId('bridge-routes')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await expectNoTofu(page);
+      // Every figure stays inside its card, also right to left (an overflow to the left scrolls nothing).
+      for (const card of await page.locator('[data-testid="portfolio-pnl"], [data-testid$="-balances"]').all()) {
+        const box = await card.boundingBox();
+        for (const figure of await card.locator('[data-value]').all()) {
+          const inner = await figure.boundingBox();
+          if (!box || !inner) throw new Error('a figure or its card has no box');
+          expect(inner.x, `${await figure.innerText()} on ${route}`).toBeGreaterThanOrEqual(box.x);
+          expect(inner.x + inner.width, `${await figure.innerText()} on ${route}`).toBeLessThanOrEqual(box.x + box.width);
+        }
+      }
       const name = route.replace(/^\//, '').replace(/\?tab=/, '-');
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page.screenshot({
