@@ -172,7 +172,7 @@ export function HistoryPanel({ account }: { account: Address }) {
                   return (
                     <tr key={`${entry.txHash}:${entry.logIndex}`} data-testid="history-row" data-tx={entry.txHash}>
                       <td className="nowrap" data-col="time">
-                        {historyTime(entry.time)}
+                        <bdi dir="ltr">{historyTime(entry.time)}</bdi>
                       </td>
                       <td data-col="kind">
                         <FormattedMessage {...KIND_LABEL[entry.kind]} />

@@ -71,7 +71,10 @@ export function TradesPanel({ account }: { account: Address }) {
               <tbody>
                 {data.list.map((trade) => (
                   <tr key={`${trade.txHash}:${trade.logIndex}`} data-testid="trade-row" data-market-id={trade.marketId}>
-                    <td className="nowrap">{historyTime(trade.time)}</td>
+                    <td className="nowrap">
+                      {/* Date, time, UTC in that order in a right-to-left page too. */}
+                      <bdi dir="ltr">{historyTime(trade.time)}</bdi>
+                    </td>
                     <td className="market">
                       <Link to={paths.detail(trade.marketId)}>
                         <MarketEvent market={{ id: trade.marketId, event: trade.event }} lines={2} />
