@@ -1,0 +1,336 @@
+// Independent delivery (issue 18): two real releases of the claim remote published by `pnpm release`
+// (v1, and v2 with a visible note), served from this spec's own releases folder by a host of its own
+// (serve.mjs --releases, port 4110), and rolled out with `pnpm rollout` — never rebuilding the host.
+// Visitors are told apart by their install id (localStorage), as the page does; which release a page
+// runs is read from the mark the release build renders (data-remote-release), not from the host.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Wallet } from 'ethers';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { ReleaseInfo } from '../../scripts/release/releaseFiles';
+import { expect, test } from '../support/fixtures';
+import { header } from '../support/hostUi';
+import {
+  API_URL,
+  RELEASES_DIR,
+  ROLLOUT_DIR,
+  ROLLOUT_HOST_URL,
+  RolloutCliError,
+  breakAfterCanary,
+  brokenRelease,
+  publishTwoReleases,
+  rollout,
+  startRolloutHost,
+  type Breakage,
+  type RolloutHost,
+} from '../support/rollout';
+import { capture } from '../support/screenshot';
+import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
+
+test.describe.configure({ mode: 'serial' });
+
+let v1: ReleaseInfo;
+let v2: ReleaseInfo;
+let host: RolloutHost;
+const MANIFEST = path.join(RELEASES_DIR, 'rollout.json');
+
+test.beforeAll(async () => {
+  test.setTimeout(400_000);
+  // Two production builds of one remote: the only builds this spec adds to the run.
+  ({ v1, v2 } = publishTwoReleases((line) => console.log(`[rollout] ${line}`)));
+  rollout('canary', 'mfe_claim', v1.version, '100'); // the first release: stable for everyone
+  host = await startRolloutHost();
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+/** Loads /claim as the visitor with this install id (a fresh visitor unless it has one) and says which release rendered. */
+async function visit(page: Page, installId: string | null = null, query = ''): Promise<string> {
+  if (!page.url().startsWith(ROLLOUT_HOST_URL)) await page.goto(`${ROLLOUT_HOST_URL}/`);
+  await page.evaluate((id) => {
+    localStorage.clear();
+    if (id !== null) localStorage.setItem('prds.rollout.id', id);
+  }, installId);
+  return reload(page, query);
+}
+
+/** Loads /claim again, keeping what the page remembers, and says which release rendered. */
+async function reload(page: Page, query = ''): Promise<string> {
+  await page.goto(`${ROLLOUT_HOST_URL}/claim${query}`, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByTestId('page-claim')).toBeVisible();
+  return (await page.locator('[data-remote-release]').getAttribute('data-remote-release')) ?? '';
+}
+
+/**
+ * The canary share among `visitors` fresh install ids, each loaded once (the first `recheck` of them
+ * twice more), over four browser contexts at a time. The api is cut off: which release a page picks
+ * needs none of it, and the claim page's reads would only slow the count down.
+ */
+async function shareOfV2(browser: Browser, visitors: number, recheck: number): Promise<{ v2: number; kept: number }> {
+  const lanes = 4;
+  const contexts = await Promise.all(Array.from({ length: lanes }, () => browser.newContext()));
+  let got = 0;
+  let kept = 0;
+  await Promise.all(
+    contexts.map(async (context, lane) => {
+      const page = await context.newPage();
+      await page.route(`${API_URL}/**`, (route) => route.abort());
+      for (let i = lane; i < visitors; i += lanes) {
+        const seen = await visit(page, randomUUID());
+        expect([v1.version, v2.version]).toContain(seen);
+        if (seen === v2.version) got += 1;
+        if (i < recheck) {
+          // The same visitor comes back: the same release, twice more.
+          expect(await reload(page)).toBe(seen);
+          expect(await reload(page)).toBe(seen);
+          kept += 1;
+        }
+      }
+    }),
+  );
+  await Promise.all(contexts.map((context) => context.close()));
+  return { v2: got, kept };
+}
+
+/**
+ * `rollout status`'s table row of a version (visits, loaded, failed, the failure kinds), once it
+ * matches: the pages' reports reach the api a moment after the load. The remote's heading line names
+ * the canary too, so the row is the line that starts with the version.
+ */
+async function statusRow(version: string, expected: RegExp): Promise<string> {
+  let row = '';
+  await expect
+    .poll(
+      () => {
+        row =
+          rollout('status')
+            .split('\n')
+            .find((line) => line.trim().startsWith(`${version} `)) ?? '';
+        return row;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(expected);
+  return row;
+}
+
+test('200 visitors at 0, 25 and 100 % get v2 within binomial bounds, and each keeps its release across reloads', async ({
+  browser,
+}) => {
+  // ~720 full page loads (host + remote), CPU-bound: measured ~1 load/s over 4 lanes on 2 busy cores.
+  test.setTimeout(900_000);
+
+  const n = 200;
+  const figures: string[] = [];
+  for (const percent of [0, 25, 100]) {
+    rollout('canary', 'mfe_claim', v2.version, String(percent));
+    const started = Date.now();
+    const { v2: got, kept } = await shareOfV2(browser, n, percent === 25 ? 40 : 10);
+    // 99.9 % two-sided binomial bounds: n·p ± 3.29·√(n·p·(1−p)); exact at 0 and 100 %.
+    const p = percent / 100;
+    const half = 3.29 * Math.sqrt(n * p * (1 - p));
+    const low = Math.ceil(n * p - half);
+    const high = Math.floor(n * p + half);
+    figures.push(
+      `${percent} %: ${got}/${n} got v2 (bounds ${low}–${high}); ${kept} visitors kept theirs on 2 reloads; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    console.log(`[rollout] RESULT ${figures.at(-1)}`);
+    expect(got).toBeGreaterThanOrEqual(low);
+    expect(got).toBeLessThanOrEqual(high);
+  }
+  // v2 is the visibly different build: its QA note is on the page.
+  const page = await browser.newPage();
+  expect(await visit(page, null, '')).toBe(v2.version);
+  await expect(page.getByTestId('remote-release-note')).toHaveText('v2 preview');
+  await capture(page, 'rollout/v2-at-100.png');
+  fs.writeFileSync(path.join(ROLLOUT_DIR, 'binomial.txt'), `${figures.join('\n')}\n`);
+  await page.close();
+});
+
+test('a wallet in the canary cohort always gets v2, other visitors at 0 % never', async ({ browser }) => {
+  const wallet = Wallet.createRandom();
+  rollout('canary', 'mfe_claim', v2.version, '0', '--cohort', wallet.address);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await installTestWallet(page, { privateKey: wallet.privateKey });
+  expect(await visit(page, randomUUID())).toBe(v1.version);
+  await connectInjectedWallet(page);
+  // The page never switches a remote's release while it is open; the next load is keyed by the wallet.
+  expect(await page.locator('[data-remote-release]').getAttribute('data-remote-release')).toBe(v1.version);
+  for (let i = 0; i < 3; i += 1) expect(await reload(page)).toBe(v2.version);
+  // A named cohort joined through the URL.
+  rollout('canary', 'mfe_claim', v2.version, '0', '--cohort', 'internal');
+  const other = await browser.newPage();
+  expect(await visit(other, randomUUID())).toBe(v1.version);
+  expect(await reload(other, '?rollout-cohort=internal')).toBe(v2.version);
+  expect(await reload(other)).toBe(v2.version);
+  await context.close();
+  await other.close();
+});
+
+test('promote and rollback take effect on the next load, with no host rebuild', async ({ page }) => {
+  const hostEntry = await (await page.request.get(`${ROLLOUT_HOST_URL}/main.js`)).text();
+  rollout('canary', 'mfe_claim', v2.version, '0');
+  const visitor = randomUUID();
+  expect(await visit(page, visitor)).toBe(v1.version);
+  expect(rollout('promote', 'mfe_claim')).toContain(`${v2.version} is stable for everyone`);
+  expect(await reload(page)).toBe(v2.version);
+  expect(rollout('rollback', 'mfe_claim')).toContain(`everyone gets ${v1.version}`);
+  expect(await reload(page)).toBe(v1.version);
+  expect(await (await page.request.get(`${ROLLOUT_HOST_URL}/main.js`)).text()).toBe(hostEntry);
+});
+
+const BREAKAGES: Array<[Breakage, string, () => ReleaseInfo]> = [
+  ['entry404', 'missing', () => v2],
+  ['throws', 'render', () => v2],
+  ['tampered', 'integrity', () => v2],
+  ['otherShared', 'shared', () => v1],
+];
+
+for (const [breakage, kind, from] of BREAKAGES) {
+  test(`a canary that is broken (${breakage}) falls back to stable for its visitors, the page works, and status shows "${kind}"`, async ({
+    browser,
+  }) => {
+    const broken = brokenRelease(from(), breakage);
+    const said = rollout('canary', 'mfe_claim', broken.version, '100');
+    if (breakage === 'otherShared') expect(said).toContain('built against @prds/shared 1.0.0');
+    breakAfterCanary(broken, breakage);
+    const context: BrowserContext = await browser.newContext();
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    expect(await visit(page, randomUUID())).toBe(v1.version);
+    await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+    if (breakage === 'otherShared') {
+      // Never even fetched.
+      expect(requested.filter((url) => url.includes(broken.version))).toEqual([]);
+    } else {
+      expect(requested.some((url) => url.includes(broken.version))).toBe(true);
+    }
+    if (breakage === 'tampered')
+      expect(await page.evaluate(() => 'tampered' in window && (window as { __tampered?: boolean }).__tampered)).toBeFalsy();
+    // The rest of the site keeps working.
+    await expect(header(page)).toBeVisible();
+    await page.getByTestId('theme-switch').click();
+    await page.goto(`${ROLLOUT_HOST_URL}/`);
+    await expect(page.getByTestId('page-home')).toBeVisible();
+    // The same visitor is not sent to the broken release again on its next load.
+    requested.length = 0;
+    expect(await reload(page)).toBe(v1.version);
+    expect(requested.filter((url) => url.includes(broken.version))).toEqual([]);
+    if (breakage === 'tampered') await capture(page, 'rollout/fallback-after-tampered-canary.png');
+    const row = await statusRow(broken.version, new RegExp(`canary.*\\b${kind} [1-9]`));
+    console.log(`[rollout] status ${row.trim()}`);
+    await context.close();
+    rollout('rollback', 'mfe_claim');
+  });
+}
+
+test('a canary whose failure rate passes the manifest threshold is rolled back automatically', async ({ browser }) => {
+  const broken = brokenRelease(v2, 'entry404');
+  rollout('canary', 'mfe_claim', broken.version, '100', '--max-failure-rate', '0.5', '--min-loads', '3');
+  breakAfterCanary(broken, 'entry404');
+  expect(rollout('guard')).toMatch(/at — failures over 0 loads: kept/);
+  for (let i = 0; i < 3; i += 1) {
+    const page = await browser.newPage();
+    // Each visitor stays until its page has reported (a second after the failure), then leaves.
+    const reported = page.waitForResponse((response) => response.url().endsWith('/api/rollout/report'));
+    expect(await visit(page, randomUUID())).toBe(v1.version);
+    expect((await reported).ok()).toBe(true);
+    await page.close();
+  }
+  await expect
+    .poll(() => rollout('guard'), { timeout: 15_000 })
+    .toMatch(/ROLLED BACK mfe_claim: canary .* automatically: 3 of 3 loads failed \(100\.0 %/);
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as { remotes: { mfe_claim: { canary: unknown } } };
+  expect(manifest.remotes.mfe_claim.canary).toBeNull();
+  const page = await browser.newPage();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  expect(await visit(page, randomUUID())).toBe(v1.version);
+  expect(requested.filter((url) => url.includes(broken.version))).toEqual([]);
+  await page.close();
+});
+
+test('a bad rollout manifest is refused: the server and the page keep the last good one, the CLI says why', async ({
+  browser,
+}) => {
+  const good = fs.readFileSync(MANIFEST, 'utf8');
+  const visitor = randomUUID();
+  const page = await browser.newPage();
+  expect(await visit(page, visitor)).toBe(v1.version);
+  try {
+    const bad = JSON.parse(good) as { remotes: { mfe_claim: { stable: string } } };
+    bad.remotes.mfe_claim.stable = '9.9.9+nowhere';
+    fs.writeFileSync(MANIFEST, JSON.stringify(bad));
+    await expect.poll(async () => (await page.request.get(`${ROLLOUT_HOST_URL}/remotes.json`)).text()).toBe(good);
+    expect(host.log()).toMatch(
+      /rollout\.json refused: rollout manifest refused: remotes\.mfe_claim\.stable names 9\.9\.9\+nowhere/,
+    );
+    expect(await reload(page)).toBe(v1.version);
+    let failure: RolloutCliError | null = null;
+    try {
+      rollout('status');
+    } catch (error) {
+      failure = error instanceof RolloutCliError ? error : null;
+    }
+    expect(failure?.status).toBe(2);
+    expect(failure?.output).toMatch(/rollout\.json refused: .*stable names 9\.9\.9\+nowhere, which is not in versions/);
+    fs.writeFileSync(MANIFEST, '{ not json');
+    // The server reads the file again when it is asked for the manifest and finds it changed.
+    await expect.poll(async () => (await page.request.get(`${ROLLOUT_HOST_URL}/remotes.json`)).text()).toBe(good);
+    expect(host.log()).toMatch(/rollout\.json refused: not JSON/);
+    expect(await reload(page)).toBe(v1.version);
+  } finally {
+    fs.writeFileSync(MANIFEST, good);
+  }
+  // The page itself refuses a bad manifest too and uses the last good one it kept.
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.route(`${ROLLOUT_HOST_URL}/remotes.json`, (route) => route.fulfill({ json: { schemaVersion: 99 } }));
+  expect(await reload(page)).toBe(v1.version);
+  expect(warnings.join('\n')).toMatch(/last good one this browser kept/);
+  await page.close();
+});
+
+test('the CSP allows scripts from the host and the manifest only: a script from another origin is blocked', async ({ page }) => {
+  const answer = await page.request.get(`${ROLLOUT_HOST_URL}/claim`);
+  const scriptSrc = (answer.headers()['content-security-policy'] ?? '').split(';').find((d) => d.trim().startsWith('script-src'));
+  expect(scriptSrc?.trim()).toBe(`script-src 'self' ${ROLLOUT_HOST_URL}`);
+  // What a deployment's CDN or proxy is told to send (README) is exactly what this server sends.
+  const rpc = process.env.PRDS_DEVNET_RPC_URL || 'http://127.0.0.1:8545';
+  expect(rollout('csp', '--site', ROLLOUT_HOST_URL, '--rpc', rpc).trim()).toBe(
+    `Content-Security-Policy: ${answer.headers()['content-security-policy']}`,
+  );
+  const violations: string[] = [];
+  await page.exposeBinding('__violation', (_source, text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __violation: (text: string) => void }).__violation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  expect(await visit(page, randomUUID())).toBe(v1.version);
+  expect(violations).toEqual([]);
+  // The suite's other site serves a real remote entry on 4105: an origin this manifest does not name.
+  const outside = 'http://127.0.0.1:4105/remoteEntry.js';
+  const loaded = await page.evaluate(
+    (src) =>
+      new Promise<string>((resolve) => {
+        const script = document.createElement('script');
+        script.src = src;
+        script.onload = () => resolve('loaded');
+        script.onerror = () => resolve('blocked');
+        document.head.appendChild(script);
+      }),
+    outside,
+  );
+  expect(loaded).toBe('blocked');
+  await expect.poll(() => violations).toContainEqual(expect.stringMatching(/^script-src(-elem)? http:\/\/127\.0\.0\.1:4105/));
+});
