@@ -21,6 +21,7 @@ import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../suppor
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
 import { ResolutionChain } from '../support/resolutionChain';
 import {
+  DEVNET_CHAIN_HEX,
   connectInjectedWallet,
   installTestWallet,
   recordTxPhases,
@@ -324,6 +325,16 @@ test('every §5 message appears at its field and nothing is sent', async () => {
     fullPage: true,
     animations: 'disabled',
   });
+
+  // The wallet on another network: 'Network not connected' beside the button; back on the devnet it goes.
+  const networkError = page.locator('[data-error="issue.error.networkNotConnected"]');
+  await expect(networkError).toHaveCount(0);
+  await issuer.wallet.setChain('0x38');
+  await page.getByTestId('issue-submit').click();
+  await expect(networkError).toHaveText('Network not connected');
+  await issuer.wallet.setChain(DEVNET_CHAIN_HEX);
+  await expect(networkError).toHaveCount(0);
+
   // Nothing left the page: no text stored, no transaction.
   expect(issuer.submits).toEqual([]);
   expect(sent(issuer)).toBe(0);
