@@ -18,13 +18,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { Contract, HDNodeWallet, JsonRpcProvider, parseUnits, type Wallet } from 'ethers';
+import { Contract, getBytes, HDNodeWallet, JsonRpcProvider, parseUnits, Wallet as EthersWallet, type Wallet } from 'ethers';
 import { isPortOpen, REPO_ROOT } from '../support/serverProcess';
 import {
   installTestWallet,
   parseDisplayedAmount,
   recordTxPhases,
   shortAddressPattern,
+  TEST_WALLET_INFO,
   txPhases,
   type TestWallet,
 } from '../support/testWallet';
@@ -436,6 +437,148 @@ async function openSite(browser: Browser, key: Wallet | HDNodeWallet): Promise<{
   return { page, wallet };
 }
 
+/**
+ * A browser wallet on chain 56 for the transaction journey: support/testWallet.ts signs for the devnet's
+ * chain id only. The page sees window.ethereum and an EIP-6963 announcement ('Test Wallet'); every request
+ * crosses one binding to an ethers Wallet on the rehearsal node, which signs for chain 56 and forwards
+ * every other method to the node as raw JSON-RPC (its errors reach the page unchanged).
+ */
+type BscWalletCall = (r: {
+  method: string;
+  params?: unknown;
+}) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>;
+
+class Chain56Wallet {
+  readonly node = new JsonRpcProvider(NODE_URL, 56, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+  #signer: Wallet;
+  #connected = false;
+  #page: Page | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(privateKey: string) {
+    this.#signer = new EthersWallet(privateKey, this.node);
+  }
+
+  async install(page: Page): Promise<void> {
+    this.#page = page;
+    await page.exposeBinding('__bscWalletCall', async (_source, request: { method: string; params?: unknown[] }) => {
+      try {
+        return { result: (await this.#handle(request.method, request.params ?? [])) ?? null };
+      } catch (error) {
+        const e = error as {
+          code?: unknown;
+          message?: string;
+          data?: unknown;
+          info?: { error?: { code: number; message: string; data?: unknown } };
+        };
+        const inner = e.info?.error;
+        if (inner) return { error: inner };
+        return {
+          error: { code: typeof e.code === 'number' ? e.code : -32603, message: e.message ?? String(error), data: e.data },
+        };
+      }
+    });
+    await page.addInitScript((info) => {
+      const w = window as unknown as Record<string, unknown> & Window;
+      type Listener = (payload: unknown) => void;
+      const listeners = new Map<string, Set<Listener>>();
+      const provider = {
+        isMetaMask: true,
+        async request(args: { method: string; params?: unknown }): Promise<unknown> {
+          const answer = await (w.__bscWalletCall as BscWalletCall)({
+            method: args.method,
+            params: JSON.parse(JSON.stringify(args.params ?? [])),
+          });
+          if (answer.error)
+            throw Object.assign(new Error(answer.error.message), { code: answer.error.code, data: answer.error.data });
+          return answer.result;
+        },
+        on(event: string, listener: Listener) {
+          if (!listeners.has(event)) listeners.set(event, new Set());
+          listeners.get(event)?.add(listener);
+          return provider;
+        },
+        removeListener(event: string, listener: Listener) {
+          listeners.get(event)?.delete(listener);
+          return provider;
+        },
+      };
+      Object.assign(provider, { addListener: provider.on, off: provider.removeListener });
+      Object.defineProperty(w, '__bscWallet', {
+        value: { emit: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)) },
+      });
+      Object.defineProperty(w, 'ethereum', { value: provider, configurable: true });
+      const announce = () =>
+        w.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info }), provider }) }),
+        );
+      w.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    }, TEST_WALLET_INFO);
+  }
+
+  async setAccount(privateKey: string): Promise<void> {
+    this.#signer = new EthersWallet(privateKey, this.node);
+    await this.#page?.evaluate(
+      (a) =>
+        (window as unknown as { __bscWallet: { emit(e: string, p: unknown): void } }).__bscWallet.emit('accountsChanged', [a]),
+      this.#signer.address,
+    );
+  }
+
+  async #forward(method: string, params: unknown[]): Promise<unknown> {
+    const answer = await fetch(NODE_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const json = (await answer.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    if (json.error) throw Object.assign(new Error(json.error.message), json.error);
+    return json.result;
+  }
+
+  async #handle(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_chainId':
+        return '0x38';
+      case 'net_version':
+        return '56';
+      case 'eth_accounts':
+        return this.#connected ? [this.#signer.address] : [];
+      case 'eth_requestAccounts':
+        this.#connected = true;
+        return [this.#signer.address];
+      case 'wallet_switchEthereumChain':
+        if ((params[0] as { chainId?: string })?.chainId === '0x38') return null;
+        throw Object.assign(new Error('only BNB Smart Chain here'), { code: 4902 });
+      case 'eth_sendTransaction': {
+        const run = async () => {
+          const tx = params[0] as Record<string, string | undefined>;
+          const gas =
+            tx.gas ??
+            tx.gasLimit ??
+            ((await this.#forward('eth_estimateGas', [{ ...tx, from: this.#signer.address }])) as string);
+          const populated = await this.#signer.populateTransaction({
+            to: tx.to,
+            data: tx.data,
+            value: tx.value ? BigInt(tx.value) : undefined,
+            gasLimit: BigInt(gas),
+            chainId: 56,
+          });
+          return this.#forward('eth_sendRawTransaction', [await this.#signer.signTransaction(populated)]);
+        };
+        const next = this.#queue.then(run, run);
+        this.#queue = next.catch(() => undefined);
+        return next;
+      }
+      case 'personal_sign':
+        return this.#signer.signMessage(getBytes(params[0] as string));
+      default:
+        return this.#forward(method, params);
+    }
+  }
+}
+
 const issuer = account(5);
 const buyer = account(6);
 
@@ -473,14 +616,21 @@ test('on chain 56 in the production build: connect with no dev wallet offered, /
   await page.context().close();
 });
 
-// The injected test wallet (support/testWallet.ts) signs transactions for the devnet's chain id 31337 only
-// ("Test wallet: cannot send a transaction on chain 0x38"): the steps that send a transaction wait for it to
-// sign for the chain its rpcUrl serves. Everything before them (deployment, build, api, site) runs above.
-test.fixme('on chain 56: mint a License, issue a market with it, buy into it with USDT at its BSC address, claim PRDS', async ({
+test('on chain 56: mint a License, issue a market with it, buy into it with USDT at its BSC address, claim PRDS', async ({
   browser,
 }) => {
   test.setTimeout(6 * 60_000);
-  const { page, wallet } = await openSite(browser, issuer);
+  const context = await browser.newContext({
+    baseURL: SITE_URL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+  });
+  const page = await context.newPage();
+  await recordTxPhases(page);
+  const wallet = new Chain56Wallet(issuer.privateKey);
+  await wallet.install(page);
   await page.goto('/');
   await page.getByTestId('wallet-connect').click();
   await page
