@@ -1,4 +1,4 @@
-import { compactAmount, exactAmount, returnRate, signOf, tokenAmount } from './amounts';
+import { compactAmount, exactAmount, signOf, tokenAmount } from './amounts';
 
 const u = (whole: string) => (BigInt(whole) * 10n ** 18n).toString();
 
@@ -18,14 +18,6 @@ describe('portfolio amounts (spec §5)', () => {
 
   it('exports the exact amount', () => {
     expect(exactAmount('1234567890000000000001')).toBe('1234.567890000000000001');
-  });
-
-  it('writes a return as a rate: basis points / 100 with 2 decimals, toward zero', () => {
-    expect(returnRate(u('48'), u('50'))).toBe('96');
-    expect(returnRate('-1', u('3'))).toBe('0');
-    expect(returnRate('333333333333333333', u('1'))).toBe('33.33');
-    expect(returnRate(null, u('1'))).toBeNull();
-    expect(returnRate(u('1'), '0')).toBeNull();
   });
 
   it('signs amounts', () => {

@@ -1,4 +1,4 @@
-import { formatAmount, formatCompact, formatRate, fromUnits, PAY_TOKEN } from '@prds/shared';
+import { formatAmount, formatCompact, fromUnits, PAY_TOKEN } from '@prds/shared';
 
 // Spec §5 number formats for token amounts in wei (decimal strings): 4 decimals rounded down in
 // tables and exports; K / M / B with 2 decimals in the headline figures; a rate is basis points
@@ -19,18 +19,6 @@ export function compactAmount(wei: Wei, decimals: number = PAY_TOKEN.decimals): 
 /** The whole amount in token units, ungrouped (a CSV cell, a title): exact, no rounding. */
 export function exactAmount(wei: Wei, decimals: number = PAY_TOKEN.decimals): string {
   return fromUnits(wei.toString(), decimals);
-}
-
-/**
- * Profit as a share of what was invested, in basis points written as formatRate expects
- * ('1250' → '12.50'); null when nothing was invested or the profit is not known yet.
- */
-export function returnRate(profit: Wei | null, invested: Wei): string | null {
-  if (profit === null) return null;
-  const base = BigInt(invested);
-  if (base === 0n) return null;
-  // ×10,000 for basis points, rounded toward zero like every figure on the page.
-  return formatRate(((BigInt(profit) * 10_000n) / base).toString());
 }
 
 /** -1, 0 or 1: the sign of an amount (colours gains and losses). */

@@ -1,5 +1,4 @@
 import { Card, FormattedMessage, styled, type MessageDescriptor } from '@prds/shared';
-import { returnRate } from '../../common/amounts';
 import { TokenAmount } from '../../common/TokenAmount';
 
 const Figures = styled.dl`
@@ -24,11 +23,6 @@ const Figures = styled.dl`
     font-size: ${({ theme }) => theme.font.size.lg};
     font-weight: ${({ theme }) => theme.font.weight.bold};
     font-variant-numeric: tabular-nums;
-  }
-  dd.rate {
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.regular};
-    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -75,8 +69,6 @@ export const UNKNOWN_FIGURES: PnlFigures = {
 
 /** The headline figures (K / M / B with 2 decimals, spec §5); '--' says "unknown", not zero. */
 export function PnlSummary({ figures }: { figures: PnlFigures }) {
-  // Profit as a rate of what was invested (÷ 100 with 2 decimals, spec §5); none before anything is invested.
-  const rate = figures.invested === null ? null : returnRate(figures.profit, figures.invested);
   return (
     <Card as="section" aria-labelledby="portfolio-pnl-title" data-testid="portfolio-pnl">
       <Title id="portfolio-pnl-title">
@@ -96,11 +88,6 @@ export function PnlSummary({ figures }: { figures: PnlFigures }) {
                 data-testid={`portfolio-pnl-${figure.key}-value`}
               />
             </dd>
-            {figure.key === 'profit' && rate !== null && (
-              <dd className="rate" data-testid="portfolio-pnl-profit-rate">
-                <FormattedMessage id="portfolio.pnl.profitRate" values={{ rate }} />
-              </dd>
-            )}
           </div>
         ))}
       </Figures>
