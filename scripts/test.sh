@@ -32,6 +32,30 @@ pnpm run lint || failed_steps=$((failed_steps + 1))
 step "build host and remotes (production)"
 pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
 
+# The BSC rehearsal's production build (e2e/tests/bsc.spec.ts): made here, before the parallel suites,
+# because inside a test it shares the cores with two browser workers and the api suites.
+step "BSC rehearsal build (chain 56 node, deploy:network, build-network)"
+if bash scripts/build-bsc-rehearsal.sh "$ROOT/.run/bsc-rehearsal" >"$RESULTS/bsc-build.log" 2>&1; then
+  export PRDS_E2E_BSC_BUILD="$ROOT/.run/bsc-rehearsal/build"
+  tail -n 1 "$RESULTS/bsc-build.log"
+else
+  tail -n 40 "$RESULTS/bsc-build.log"
+  echo "the BSC rehearsal build failed (log: .run/results/bsc-build.log); bsc.spec.ts builds on its own"
+  failed_steps=$((failed_steps + 1))
+fi
+
+# The rollout spec's two releases of the claim remote (pnpm release's code), for the same reason.
+step "release builds for the rollout spec"
+if node -r ./contracts/scripts/swc-register.cjs e2e/support/prepareRolloutReleases.ts "$ROOT/.run/rollout-releases" \
+  >"$RESULTS/rollout-releases.log" 2>&1; then
+  export PRDS_E2E_ROLLOUT_RELEASES="$ROOT/.run/rollout-releases"
+  tail -n 1 "$RESULTS/rollout-releases.log"
+else
+  tail -n 40 "$RESULTS/rollout-releases.log"
+  echo "the rollout spec's releases failed to build (log: .run/results/rollout-releases.log); rollout.spec.ts builds its own"
+  failed_steps=$((failed_steps + 1))
+fi
+
 # The contract suites run on their own in-process chains, then the api suites (each file on its own
 # devnet), once on SQLite and once on PostgreSQL, all beside the front-end and browser suites.
 step "contracts, then api on SQLite and on PostgreSQL (jest) — started in the background"

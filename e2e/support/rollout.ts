@@ -22,13 +22,36 @@ const ROLLOUT_CLI = path.join(REPO_ROOT, 'scripts', 'release', 'rollout.ts');
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Builds v1 and v2 (with a visible note) of the claim remote into a fresh releases folder. */
+/** The index a prepared releases folder carries: which of its releases is v1 and which v2. */
+const PREPARED_INDEX = 'e2e-releases.json';
+
+/**
+ * Builds v1 and v2 (with a visible note) of the claim remote into `releasesDir`, and writes which is
+ * which beside them: the test command prepares them once before the browser suites
+ * (`node -r ./contracts/scripts/swc-register.cjs e2e/support/prepareRolloutReleases.ts DIR`), because
+ * two production builds inside the spec's beforeAll share the cores with two browser workers.
+ */
+export function buildTwoReleases(releasesDir: string, log: (line: string) => void): { v1: ReleaseInfo; v2: ReleaseInfo } {
+  fs.mkdirSync(releasesDir, { recursive: true });
+  const v1 = publishRelease({ remote: REMOTE, releasesDir, log });
+  const v2 = publishRelease({ remote: REMOTE, releasesDir, note: 'v2 preview', log });
+  fs.writeFileSync(path.join(releasesDir, PREPARED_INDEX), JSON.stringify({ v1: v1.version, v2: v2.version }));
+  return { v1, v2 };
+}
+
+/**
+ * v1 and v2 in a fresh releases folder of the spec's own: copied from PRDS_E2E_ROLLOUT_RELEASES (a
+ * folder buildTwoReleases prepared from this tree), else built here.
+ */
 export function publishTwoReleases(log: (line: string) => void): { v1: ReleaseInfo; v2: ReleaseInfo } {
   fs.rmSync(ROLLOUT_DIR, { recursive: true, force: true });
-  fs.mkdirSync(RELEASES_DIR, { recursive: true });
-  const v1 = publishRelease({ remote: REMOTE, releasesDir: RELEASES_DIR, log });
-  const v2 = publishRelease({ remote: REMOTE, releasesDir: RELEASES_DIR, note: 'v2 preview', log });
-  return { v1, v2 };
+  const prepared = process.env.PRDS_E2E_ROLLOUT_RELEASES?.trim();
+  if (!prepared) return buildTwoReleases(RELEASES_DIR, log);
+  const index = JSON.parse(fs.readFileSync(path.join(prepared, PREPARED_INDEX), 'utf8')) as { v1: string; v2: string };
+  fs.cpSync(prepared, RELEASES_DIR, { recursive: true });
+  fs.rmSync(path.join(RELEASES_DIR, PREPARED_INDEX));
+  log(`v1 ${index.v1} and v2 ${index.v2} copied from ${prepared}`);
+  return { v1: releaseInfo(index.v1), v2: releaseInfo(index.v2) };
 }
 
 export type Breakage = 'entry404' | 'throws' | 'tampered' | 'otherShared';

@@ -11,7 +11,8 @@
 // feature on the page (no dev wallet, no faucet).
 //
 // PRDS_E2E_BSC_BUILD=DIR reuses a build made by an earlier run (its addresses must match this run's:
-// a fresh node and the same deployer give the same ones); otherwise the spec builds (~5 min here).
+// a fresh node and the same deployer give the same ones) — the test command makes it beforehand with
+// scripts/build-bsc-rehearsal.sh; otherwise the spec builds (~5 min on an idle machine).
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -229,7 +230,7 @@ let record: Record56;
 let buildDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(12 * 60_000);
+  test.setTimeout(20 * 60_000);
   for (const name of Object.keys(MARKERS) as ProcessName[]) await stopProcess(name);
   for (const port of [NODE_PORT, CUT_PROXY_PORT, API_PORT, SITE_PORT]) {
     if (await isPortOpen(port)) throw new Error(`the BSC rehearsal needs port ${port} free (127.0.0.1)`);
@@ -307,7 +308,7 @@ test.beforeAll(async () => {
         '--deployments',
         DEPLOYMENTS,
       ],
-      { cwd: REPO_ROOT, timeout: 10 * 60_000, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: REPO_ROOT, timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024 },
     );
     fs.writeFileSync(path.join(RUN_DIR, 'build.log'), build.stdout + build.stderr);
   }
@@ -610,6 +611,8 @@ test('on chain 56 in the production build: connect with no dev wallet offered, /
       .poll(async () => parseDisplayedAmount(await page.getByTestId('deposit-balances-USDT').innerText()), { timeout: 15_000 })
       .toBe(100_000);
     await expect(page.getByTestId('deposit-faucet')).toHaveCount(0);
+    // The QR's encoder is a lazily loaded chunk: in the BSC build too it must load (its pins, the CSP).
+    await expect(page.getByTestId('deposit-qr').locator('svg')).toBeVisible();
     await screenshot(page, 'deposit');
   });
 
