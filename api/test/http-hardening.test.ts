@@ -217,6 +217,18 @@ describe("slow clients are dropped within seconds", () => {
     const before: number[] = [];
     for (let i = 0; i < 10; i++) before.push((await call()).ms);
 
+    // What the server holds from the attacker at once, counted where it holds them: a socket the cap
+    // refuses is already destroyed when this (later) 'connection' listener sees it.
+    let holding = 0;
+    let mostHeld = 0;
+    const track = (socket: net.Socket) => {
+      if (socket.remoteAddress !== "127.0.0.2" || socket.destroyed) return;
+      holding += 1;
+      mostHeld = Math.max(mostHeld, holding);
+      socket.once("close", () => (holding -= 1));
+    };
+    strict.server.on("connection", track);
+
     // Each sends headers announcing 60,000 bytes, then a byte a second (the review's attack, bounded).
     const started: Promise<void>[] = [];
     const attack = Array.from({ length: 500 }, () => {
@@ -236,15 +248,21 @@ describe("slow clients are dropped within seconds", () => {
     const during: { ms: number; code: number }[] = [];
     for (let i = 0; i < 10; i++) during.push(await call());
     const dropped = await Promise.all(attack);
+    strict.server.off("connection", track);
 
     expect(during.every((d) => d.code === 0)).toBe(true);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     // Served as usual: no call waits behind the attack (a loose bound for a busy 2-core machine).
     expect(median(during.map((d) => d.ms))).toBeLessThan(Math.max(250, 5 * median(before)));
-    // Past the cap the server closes at once; the ones it took are answered 408 within seconds.
+    // At most its cap held at once. (How many are held over the whole attack depends on how fast the
+    // 500 connect: once a held one times out, a later one takes its place — a count of 408s assumed
+    // they all connect within the first time-out and failed on a loaded machine with 90.)
+    expect(mostHeld).toBeGreaterThan(0);
+    expect(mostHeld).toBeLessThanOrEqual(50);
+    // The ones it took are answered 408 within seconds; the rest are closed without an answer.
     const timedOut = dropped.filter((d) => d.status === 408);
-    expect(timedOut.length).toBeLessThanOrEqual(50);
-    expect(dropped.filter((d) => d.status === 0 && d.closedAfter < 1_000).length).toBeGreaterThanOrEqual(450);
+    expect(timedOut.length).toBeGreaterThanOrEqual(mostHeld);
+    expect(dropped.filter((d) => d.status !== 408).every((d) => d.status === 0)).toBe(true);
     expect(Math.max(...dropped.map((d) => d.closedAfter))).toBeLessThan(4_000);
   }, 60_000);
 });
