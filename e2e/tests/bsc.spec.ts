@@ -608,7 +608,14 @@ test('on chain 56 in the production build: connect with no dev wallet offered, /
     await expect(page.getByTestId('deposit-network')).toHaveAttribute('data-chain-id', '56');
     // The api reads the balance at BSC USDT's address: the rehearsal gave every test account 100000.
     await expect
-      .poll(async () => parseDisplayedAmount(await page.getByTestId('deposit-balances-USDT').innerText()), { timeout: 15_000 })
+      // '--' until the first balance read answers (parseDisplayedAmount throws on it, which ends a poll).
+      .poll(
+        async () => {
+          const shown = await page.getByTestId('deposit-balances-USDT').innerText();
+          return shown.trim() === '--' ? null : parseDisplayedAmount(shown);
+        },
+        { timeout: 15_000 },
+      )
       .toBe(100_000);
     await expect(page.getByTestId('deposit-faucet')).toHaveCount(0);
     // The QR's encoder is a lazily loaded chunk: in the BSC build too it must load (its pins, the CSP).
