@@ -17,12 +17,14 @@ let devnet: Devnet;
 let chain: Chain;
 const databases: TestDatabase[] = [];
 
+// Seeding a devnet and its extra scenario takes ~30 s alone; beside the browser suites on 2 cores it
+// ran past 120 s in a clean-clone run.
 beforeAll(async () => {
   let seeded;
   ({ devnet, seeded } = await startSeededDevnet());
   for (const phase of extraScenario(devnet, seeded)) await phase();
   chain = chainFor(devnet);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const db of databases) await db.drop();
