@@ -32,29 +32,28 @@ pnpm run lint || failed_steps=$((failed_steps + 1))
 step "build host and remotes (production)"
 pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
 
-# The BSC rehearsal's production build (e2e/tests/bsc.spec.ts): made here, before the parallel suites,
-# because inside a test it shares the cores with two browser workers and the api suites.
-step "BSC rehearsal build (chain 56 node, deploy:network, build-network)"
-if bash scripts/build-bsc-rehearsal.sh "$ROOT/.run/bsc-rehearsal" >"$RESULTS/bsc-build.log" 2>&1; then
-  export PRDS_E2E_BSC_BUILD="$ROOT/.run/bsc-rehearsal/build"
-  tail -n 1 "$RESULTS/bsc-build.log"
-else
-  tail -n 40 "$RESULTS/bsc-build.log"
-  echo "the BSC rehearsal build failed (log: .run/results/bsc-build.log); bsc.spec.ts builds on its own"
-  failed_steps=$((failed_steps + 1))
-fi
-
-# The rollout spec's two releases of the claim remote (pnpm release's code), for the same reason.
-step "release builds for the rollout spec"
-if node -r ./contracts/scripts/swc-register.cjs e2e/support/prepareRolloutReleases.ts "$ROOT/.run/rollout-releases" \
-  >"$RESULTS/rollout-releases.log" 2>&1; then
-  export PRDS_E2E_ROLLOUT_RELEASES="$ROOT/.run/rollout-releases"
-  tail -n 1 "$RESULTS/rollout-releases.log"
-else
-  tail -n 40 "$RESULTS/rollout-releases.log"
-  echo "the rollout spec's releases failed to build (log: .run/results/rollout-releases.log); rollout.spec.ts builds its own"
-  failed_steps=$((failed_steps + 1))
-fi
+# Builds a spec needs beyond the host and remotes, made here before the parallel suites because inside
+# a test they share the cores with two browser workers and the api suites (and ran past their limits):
+# prepared NAME ENV_VAR FOLDER COMMAND... runs COMMAND into .run/results/NAME.log and, when it succeeds,
+# exports ENV_VAR=FOLDER for the spec to reuse; when it fails, the spec builds on its own.
+prepared() {
+  local name="$1" var="$2" folder="$3"
+  shift 3
+  if "$@" >"$RESULTS/$name.log" 2>&1; then
+    export "$var=$folder"
+    tail -n 1 "$RESULTS/$name.log"
+  else
+    tail -n 40 "$RESULTS/$name.log"
+    echo "$name failed (log: .run/results/$name.log); its spec builds on its own"
+    failed_steps=$((failed_steps + 1))
+  fi
+}
+step "BSC rehearsal build for bsc.spec.ts (chain 56 node, deploy:network, build-network)"
+prepared bsc-build PRDS_E2E_BSC_BUILD "$ROOT/.run/bsc-rehearsal/build" \
+  bash scripts/build-bsc-rehearsal.sh "$ROOT/.run/bsc-rehearsal"
+step "the claim remote's two releases for rollout.spec.ts (pnpm release's code)"
+prepared rollout-releases PRDS_E2E_ROLLOUT_RELEASES "$ROOT/.run/rollout-releases" \
+  node -r ./contracts/scripts/swc-register.cjs e2e/support/prepareRolloutReleases.ts "$ROOT/.run/rollout-releases"
 
 # The contract suites run on their own in-process chains, then the api suites (each file on its own
 # devnet), once on SQLite and once on PostgreSQL, all beside the front-end and browser suites.
