@@ -60,7 +60,18 @@ async function visit(page: Page, installId: string | null = null, query = ''): P
 /** Loads /claim again, keeping what the page remembers, and says which release rendered. */
 async function reload(page: Page, query = ''): Promise<string> {
   await page.goto(`${ROLLOUT_HOST_URL}/claim${query}`, { waitUntil: 'domcontentloaded' });
-  await expect(page.getByTestId('page-claim')).toBeVisible();
+  // 30 s, not the 10 s default: one of the ~720 loads of the 200-visitor count, beside the other
+  // worker and the api suites on 2 cores, ran past 10 s in a clean-clone run. If the page shows
+  // something else instead (a fallback, an error), the failure says what.
+  try {
+    await expect(page.getByTestId('page-claim')).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(no body)');
+    throw new Error(`/claim${query} did not render the claim page; it shows: ${shown.slice(0, 300)}`, { cause: error });
+  }
   return (await page.locator('[data-remote-release]').getAttribute('data-remote-release')) ?? '';
 }
 
