@@ -42,25 +42,25 @@ async function freshChain(chainId = 56): Promise<BrowserProvider> {
   return provider;
 }
 
-/** Tether's USDT at its BSC address, as standard ERC-20 code and storage (what the rehearsal node shows). */
-async function placeUsdt(provider: BrowserProvider, balances: Record<string, bigint> = {}): Promise<void> {
+/** Tether's USDT at its BSC address (or the testnet's), as standard ERC-20 code and storage (what the rehearsal node shows). */
+async function placeUsdt(provider: BrowserProvider, balances: Record<string, bigint> = {}, address = BSC_USDT): Promise<void> {
   await placeStandardToken((method, params) => provider.send(method, params), {
-    address: BSC_USDT,
+    address,
     name: "Tether USD",
     symbol: "USDT",
     balances,
   });
 }
 
-/** contracts/networks/bsc.json with the rehearsal's owner and treasury and one confirmation (the chain mines on demand). */
-function bscParams(): NetworkParams {
-  const json = JSON.parse(readFileSync(networkParamsFile("bsc"), "utf8")) as Record<string, unknown>;
-  return parseNetworkParams({ ...json, owner: OWNER, treasury: TREASURY, confirmations: 1 }, "bsc.json (test)");
+/** contracts/networks/<network>.json with the rehearsal's owner and treasury and one confirmation (the chain mines on demand). */
+function bscParams(network: "bsc" | "bsc-testnet" = "bsc"): NetworkParams {
+  const json = JSON.parse(readFileSync(networkParamsFile(network), "utf8")) as Record<string, unknown>;
+  return parseNetworkParams({ ...json, owner: OWNER, treasury: TREASURY, confirmations: 1 }, `${network}.json (test)`);
 }
 
 class Interrupted extends Error {}
 
-describe("deploying to a real network (scripts/deployNetwork.ts) on a chain with id 56", () => {
+describe("deploying to a real network (scripts/deployNetwork.ts) on a chain with id 56 (or the testnet's 97)", () => {
   const dirs: string[] = [];
   const outDir = () => {
     const dir = mkdtempSync(path.join(tmpdir(), "prds-deploy-"));
@@ -149,6 +149,40 @@ describe("deploying to a real network (scripts/deployNetwork.ts) on a chain with
     expect(await provider.getTransactionCount(DEPLOYER.address)).toBe(nonce);
     expect(again.deployed).toEqual(record.deployed);
     expect(lines.join("\n")).toContain("nothing to do");
+  });
+
+  it("deploys to BSC testnet (97) with the testnet's USDT, its parameters and its explorer", async () => {
+    const testnetUsdt = "0x337610d27c682E347C9cD60BD4b3b107C9d34dDd";
+    const provider = await freshChain(97);
+    await placeUsdt(provider, { [BUYER.address]: usdt("1000") }, testnetUsdt);
+    const dir = outDir();
+    const record = await run(provider, dir, { params: bscParams("bsc-testnet"), paramsFile: networkParamsFile("bsc-testnet") });
+
+    expect(record).toMatchObject({ network: "bsc-testnet", owner: OWNER, treasury: TREASURY, parameters: { chainId: 97 } });
+    expect(record.contracts.payToken?.address).toBe(testnetUsdt);
+    expect(record.contracts.payTokenFaucet).toBeUndefined();
+    expect(parseDeployment(JSON.parse(readFileSync(recordFile(dir, 97), "utf8")), "97.json").contracts.markets?.address).toBe(
+      record.contracts.markets?.address,
+    );
+    const manifest = JSON.parse(readFileSync(path.join(dir, "97.verify", "verify.json"), "utf8")) as VerificationManifest;
+    expect(manifest.explorer).toBe("https://testnet.bscscan.com");
+
+    // A License bought with the testnet's USDT pays the treasury; the owner holds License.
+    const license = new Contract(record.deployed.License.address, loadArtifact("License").abi, BUYER.connect(provider));
+    const token = new Contract(
+      testnetUsdt,
+      loadArtifact("StandardERC20", "contracts/test/StandardERC20.sol").abi,
+      BUYER.connect(provider),
+    );
+    await (await token.getFunction("approve")(record.deployed.License.address, usdt("100"))).wait();
+    await (await license.getFunction("buy")(0)).wait();
+    expect(await token.getFunction("balanceOf")(TREASURY)).toBe(usdt("100"));
+    expect(await license.getFunction("owner")()).toBe(OWNER);
+
+    // The chain-56 parameters are refused on chain 97 before anything is sent.
+    const fresh = await freshChain(97);
+    await expect(run(fresh, outDir())).rejects.toThrow(DeployRefused);
+    expect(await fresh.getTransactionCount(DEPLOYER.address)).toBe(0);
   });
 
   it("finishes a run interrupted after two contracts, or after a broadcast, without deploying a second copy of anything", async () => {
