@@ -19,34 +19,11 @@
 import autocannon from "autocannon";
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { createChain, type Chain, type MarketParams } from "../src/chain/chain";
+import { createChain, type Chain } from "../src/chain/chain";
 import { loadConfig } from "../src/config";
 import { buildServer } from "../src/http/server";
-import { envNumber, log, openBenchDatabase, result } from "./common";
+import { DEVNET_PARAMS, envNumber, log, openBenchDatabase, result } from "./common";
 import { prng, searchWords, seedMarkets } from "./seed-markets";
-
-/** Markets.params() of the devnet deployment (contracts/scripts/deployMarkets.ts DEFAULT_MARKETS_PARAMS). */
-const DEVNET_PARAMS: MarketParams = {
-  feeBps: 200,
-  issuerShareBps: 5000,
-  platformShareBps: 4000,
-  referrerShareBps: 1000,
-  capacityMultiple: 20,
-  challengeStake: 1000n * 10n ** 18n,
-  votingPeriod: 3 * 86_400,
-  quorumBps: 400,
-  responsePeriod: 3 * 86_400,
-  confirmationPeriod: 3 * 86_400,
-  challengeWindow: 7 * 86_400,
-  minLiquidity: 100n * 10n ** 18n,
-  minMargin: 100n * 10n ** 18n,
-  minPremium: 50n * 10n ** 18n,
-  minInvest: 10n ** 18n,
-  marginFeeBps: 5000,
-  quorumPenaltyBps: 1000,
-  checkpointInterval: 300,
-  maxOptions: 32,
-};
 
 interface Measured {
   rps: number;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { MarketParams } from "../src/chain/chain";
 import { openDatabase, type Db } from "../src/db/connect";
 import { migrateToLatest } from "../src/db/migrate";
 
@@ -66,6 +67,29 @@ export async function openBenchDatabase(label: string): Promise<BenchDatabase> {
     },
   };
 }
+
+/** Markets.params() of the devnet deployment (contracts/scripts/deployMarkets.ts DEFAULT_MARKETS_PARAMS). */
+export const DEVNET_PARAMS: MarketParams = {
+  feeBps: 200,
+  issuerShareBps: 5000,
+  platformShareBps: 4000,
+  referrerShareBps: 1000,
+  capacityMultiple: 20,
+  challengeStake: 1000n * 10n ** 18n,
+  votingPeriod: 3 * 86_400,
+  quorumBps: 400,
+  responsePeriod: 3 * 86_400,
+  confirmationPeriod: 3 * 86_400,
+  challengeWindow: 7 * 86_400,
+  minLiquidity: 100n * 10n ** 18n,
+  minMargin: 100n * 10n ** 18n,
+  minPremium: 50n * 10n ** 18n,
+  minInvest: 10n ** 18n,
+  marginFeeBps: 5000,
+  quorumPenaltyBps: 1000,
+  checkpointInterval: 300,
+  maxOptions: 32,
+};
 
 /** `RESULT <name> <value> <unit>`: the line the benchmark summaries read. */
 export function result(name: string, value: number, unit: string, digits = 2): void {

@@ -20,6 +20,11 @@ export interface ApiConfig {
   pollIntervalMs: number;
   /** Run the indexer role in this process (the one holding the lock indexes). */
   indexer: boolean;
+  /**
+   * Answer /api/markets searches from the in-process search index (http/searchIndex.ts); false
+   * (PRDS_SEARCH_INDEX=0): every search runs its SQL, the reference the index is tested against.
+   */
+  searchIndex: boolean;
   /** Front-end origins allowed by CORS (no credentials). */
   corsOrigins: string[];
   /** Guards the audit review calls; review is closed when unset. */
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     batchBlocks: int(env, "PRDS_INDEXER_BATCH_BLOCKS", 2000, 1),
     pollIntervalMs: int(env, "PRDS_INDEXER_POLL_MS", 1000, 10),
     indexer: env.PRDS_INDEXER !== "0",
+    searchIndex: env.PRDS_SEARCH_INDEX !== "0",
     corsOrigins: (env.PRDS_CORS_ORIGINS ?? "http://127.0.0.1:3000,http://localhost:3000")
       .split(",")
       .map((origin) => origin.trim())

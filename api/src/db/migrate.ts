@@ -4,6 +4,7 @@ import { initial } from "./migrations/001_initial";
 import { listIndexes } from "./migrations/002_list_indexes";
 import { cancelRefunds } from "./migrations/003_cancel_refunds";
 import { rolloutReports } from "./migrations/004_rollout_reports";
+import { changeIndexes } from "./migrations/005_change_indexes";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "002_list_indexes": listIndexes(),
     "003_cancel_refunds": cancelRefunds(db.dialect),
     "004_rollout_reports": rolloutReports(db.dialect),
+    "005_change_indexes": changeIndexes(),
   };
 }
 

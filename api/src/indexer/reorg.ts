@@ -41,6 +41,21 @@ export async function findForkPoint(db: Db, rpc: Rpc, below: number): Promise<Fo
   return { block: null };
 }
 
+/**
+ * indexer_state key changed by every rollback and rebuild, for readers that keep derived rows in
+ * memory (http/searchIndex.ts): a row restored from its before-image carries an older updated_block
+ * again, so "changed since block N" cannot see it; a new value here says to read everything again.
+ */
+export const ROLLBACK_STATE_KEY = "rollback";
+
+async function markRollback(trx: Executor): Promise<void> {
+  await trx
+    .insertInto("indexer_state")
+    .values({ key: ROLLBACK_STATE_KEY, value: `${Date.now()}:${Math.random().toString(36).slice(2)}` })
+    .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })))
+    .execute();
+}
+
 async function lockWriters(db: Db, trx: Executor): Promise<void> {
   if (db.dialect === "postgres") await sql`select pg_advisory_xact_lock(${WRITER_LOCK[0]}, ${WRITER_LOCK[1]})`.execute(trx);
 }
@@ -57,6 +72,7 @@ export async function rollbackTo(db: Db, fork: number, now: number): Promise<num
     const cursors = await trx.selectFrom("indexer_cursors").select(["next_block"]).execute();
     const next = Math.min(fork + 1, ...cursors.map((c) => Number(c.next_block)));
     await writeCursors(trx, next, now);
+    await markRollback(trx);
     return undone;
   });
 }
@@ -69,5 +85,6 @@ export async function rebuildFrom(db: Db, firstBlock: number, now: number): Prom
     await trx.deleteFrom("indexer_undo").execute();
     await trx.deleteFrom("indexer_blocks").execute();
     await writeCursors(trx, firstBlock, now);
+    await markRollback(trx);
   });
 }

@@ -7,6 +7,7 @@ import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../mar
 import { CLOSING_SOON_SECONDS } from "../marketState";
 import { RefreshingCache, TtlCache } from "../ttlCache";
 import { searchCondition, searchTokens } from "../search";
+import { SearchIndex, type SearchAnswer } from "../searchIndex";
 import {
   MarketsBody,
   MarketsData,
@@ -93,6 +94,10 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
   // over between two indexed blocks: their keys carry the data version (Head.version).
   const totalsCache = new RefreshingCache<Totals>(5_000, 60_000, 1_000);
   const pageCache = new TtlCache<Serialized>(2_000, 2_000);
+  // Searches are answered from the in-process index once it is built (searchIndex.ts), the same
+  // answers as searchPass/pageIds below, which answer until then and whenever it cannot.
+  const index = ctx.config.searchIndex ? new SearchIndex(db, ctx.log) : null;
+  if (index) app.addHook("onClose", async () => index.close());
 
   /** Approved markets joined to their metadata, filtered by category and search (alias m, mm). */
   function filtered(q: ListQuery) {
@@ -213,7 +218,12 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
     const totalsKey = `${ctx.localVersion.value}|${q.category ?? ""}|${q.tokens.join(" ")}`;
     let totals: Totals;
     let ids: number[];
-    if (q.tokens.length > 0 && !totalsCache.has(totalsKey)) {
+    const indexed: SearchAnswer | null =
+      index && q.tokens.length > 0 ? await index.search(q, head.version, now, params.minPremium) : null;
+    if (indexed) {
+      totals = { tabs: indexed.tabs, markets: 0 };
+      ids = indexed.ids;
+    } else if (q.tokens.length > 0 && !totalsCache.has(totalsKey)) {
       ({ totals, ids } = await searchPass(q, head, minPremium));
       totalsCache.set(totalsKey, totals);
     } else {
