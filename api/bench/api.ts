@@ -14,8 +14,12 @@
  * p99 ≤ 25 ms.
  *
  * Knobs: PRDS_BENCH_MARKETS (100000), PRDS_BENCH_DURATION (10 s), PRDS_BENCH_WARMUP (3 s),
- * PRDS_BENCH_CONNECTIONS (10), PRDS_BENCH_TERM (bitcoin), PRDS_BENCH_KEEP=1 keeps the database.
+ * PRDS_BENCH_CONNECTIONS (10), PRDS_BENCH_TERM (bitcoin), PRDS_BENCH_KEEP=1 keeps the database,
+ * PRDS_BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of this process (the api and autocannon)
+ * while the cold mix is measured (the figures of such a run are lower: the profiler costs time).
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import autocannon from "autocannon";
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -66,6 +70,23 @@ async function measure(url: string, bodies: readonly string[], seconds: number, 
     non2xx: r.non2xx,
     errors: r.errors,
   };
+}
+
+/** Runs `work` under the V8 CPU profiler when `file` is set, writing the profile there. */
+async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!file) return work();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    log(`CPU profile of the cold mix: ${file}`);
+  }
 }
 
 /** A deterministic shuffle (the same mix every run). */
@@ -215,7 +236,7 @@ async function main(): Promise<void> {
     const b = await measure(bareUrl, [body], seconds, connections);
     const same = await measure(apiUrl, [body], seconds, connections);
     const z = await measure(apiUrl, popular, seconds, connections);
-    const a = await measure(apiUrl, mix, seconds, connections);
+    const a = await profiled(process.env.PRDS_BENCH_PROFILE, () => measure(apiUrl, mix, seconds, connections));
     for (const [name, m] of [
       ["bare_fastify", b],
       ["api_markets_same_query", same],

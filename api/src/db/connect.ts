@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -55,6 +55,37 @@ export function openDatabase(options: DatabaseOptions): Db {
   // (thousands of rows at random places of hash-keyed indexes), which SQLite would otherwise spill
   // to the WAL before the commit.
   sqlite.pragma("cache_size = -65536");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
   return { kysely, dialect: "sqlite", pool: null, sqlite, close: () => kysely.destroy() };
+}
+
+/** Prepared statements kept per SQL text (the most recent ones). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with each SQL text prepared once: the driver
+ * prepares every query anew, which cost the market list ~2 s of CPU in a 26 s benchmark (issue 20;
+ * the same queries run over and over with other values). Kysely runs one query at a time on the
+ * connection, so a statement is never in use twice at once.
+ */
+function preparedOnce(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement) {
+        // Most recently used last: the first is the one dropped when the cache is full.
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }

@@ -413,6 +413,11 @@ export class SearchIndex {
     this.postings.clear();
     this.sortedTerms = null;
     this.changedVolume.clear();
+    // Slots are numbered anew: the orders are made again from nothing.
+    this.orderVolume = new Int32Array(0);
+    this.rankVolume = new Int32Array(0);
+    this.orderNewest = new Int32Array(0);
+    this.rankNewest = new Int32Array(0);
   }
 
   private marketQuery() {
