@@ -61,6 +61,11 @@ export interface TestWalletOptions {
   /** Announce through EIP-6963 (default true). */
   eip6963?: boolean;
   rpcUrl?: string;
+  /**
+   * The chain (hex) the node at rpcUrl serves, the one chain the wallet can send on: the devnet's 0x7a69
+   * unless a spec runs a node of its own (the BSC rehearsal's 0x38 or 0x61).
+   */
+  rpcChainId?: string;
 }
 
 export interface RpcErrorShape {
@@ -121,6 +126,8 @@ export class TestWallet {
   readonly addedChains: Record<string, unknown>[] = [];
   readonly provider: JsonRpcProvider;
   readonly rpcUrl: string;
+  /** The chain the node at rpcUrl serves (hex): transactions are signed for it and sent only on it. */
+  readonly rpcChainId: string;
 
   #signer: Wallet;
   #chainId: string;
@@ -132,7 +139,8 @@ export class TestWallet {
 
   constructor(options: TestWalletOptions = {}) {
     this.rpcUrl = options.rpcUrl ?? DEVNET_RPC_URL;
-    this.provider = new JsonRpcProvider(this.rpcUrl, DEVNET_CHAIN_ID, {
+    this.rpcChainId = normaliseChainId(options.rpcChainId ?? DEVNET_CHAIN_HEX);
+    this.provider = new JsonRpcProvider(this.rpcUrl, Number(this.rpcChainId), {
       batchMaxCount: 1,
       cacheTimeout: -1,
       staticNetwork: true,
@@ -360,11 +368,11 @@ export class TestWallet {
   async #sendTransaction(tx: Record<string, unknown>): Promise<string> {
     this.#requireConnected();
     if (tx.from !== undefined) this.#requireSelf(String(tx.from));
-    if (this.#chainId !== DEVNET_CHAIN_HEX) {
-      // A real wallet would send on its current chain; only the devnet exists here, so say so loudly.
+    if (this.#chainId !== this.rpcChainId) {
+      // A real wallet would send on its current chain; only the node at rpcUrl exists here, so say so loudly.
       throw new RpcError(
         -32603,
-        `Test wallet: cannot send a transaction on chain ${this.#chainId}; only the devnet ${DEVNET_CHAIN_HEX} is reachable.`,
+        `Test wallet: cannot send a transaction on chain ${this.#chainId}; only ${this.rpcChainId} (${this.rpcUrl}) is reachable.`,
       );
     }
     const request: TransactionRequest = {
@@ -376,7 +384,7 @@ export class TestWallet {
       maxFeePerGas: hexToBigInt(tx.maxFeePerGas),
       maxPriorityFeePerGas: hexToBigInt(tx.maxPriorityFeePerGas),
       nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
-      chainId: DEVNET_CHAIN_ID,
+      chainId: Number(this.rpcChainId),
     };
     if (request.gasLimit === undefined) {
       // Estimated raw so a revert reaches the page as the devnet answered it.

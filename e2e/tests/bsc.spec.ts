@@ -10,6 +10,9 @@
 // (another account) with the 'real' USDT at its address, claim PRDS — on chain 56, with no devnet-only
 // feature on the page (no dev wallet, no faucet).
 //
+// PRDS_E2E_BSC_NETWORK=bsc-testnet runs the same rehearsal as BSC testnet (chain 97, its USDT address,
+// test-results/bsc-testnet; not part of the test command: the testnet's build adds ~5 min).
+//
 // PRDS_E2E_BSC_BUILD=DIR reuses a build made by an earlier run (its addresses must match this run's:
 // a fresh node and the same deployer give the same ones) — the test command makes it beforehand with
 // scripts/build-bsc-rehearsal.sh; otherwise the spec builds (~5 min on an idle machine).
@@ -19,21 +22,32 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { Contract, getBytes, HDNodeWallet, JsonRpcProvider, parseUnits, Wallet as EthersWallet, type Wallet } from 'ethers';
+import { Contract, HDNodeWallet, JsonRpcProvider, parseUnits, type Wallet } from 'ethers';
 import { isPortOpen, REPO_ROOT } from '../support/serverProcess';
 import {
+  connectInjectedWallet,
   installTestWallet,
   parseDisplayedAmount,
   recordTxPhases,
   shortAddressPattern,
-  TEST_WALLET_INFO,
   txPhases,
   type TestWallet,
 } from '../support/testWallet';
+import { typeMoment } from '../support/dateField';
 
 const run = promisify(execFile);
 
-const RUN_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'bsc');
+/** The rehearsed network: BSC (the test command's) or its testnet, with its chain id and USDT address. */
+const REHEARSALS = {
+  bsc: { chainId: 56, usdt: '0x55d398326f99059fF775485246999027B3197955' },
+  'bsc-testnet': { chainId: 97, usdt: '0x337610d27c682E347C9cD60BD4b3b107C9d34dDd' },
+} as const;
+const NETWORK = (process.env.PRDS_E2E_BSC_NETWORK?.trim() || 'bsc') as keyof typeof REHEARSALS;
+if (!Object.hasOwn(REHEARSALS, NETWORK))
+  throw new Error(`PRDS_E2E_BSC_NETWORK must be one of ${Object.keys(REHEARSALS).join(', ')}`);
+const CHAIN_ID = REHEARSALS[NETWORK].chainId;
+const CHAIN_HEX = `0x${CHAIN_ID.toString(16)}`;
+const RUN_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', NETWORK);
 const NODE_PORT = 8650;
 const CUT_PROXY_PORT = 8651;
 const API_PORT = 8892;
@@ -41,9 +55,9 @@ const SITE_PORT = 4120;
 const NODE_URL = `http://127.0.0.1:${NODE_PORT}`;
 const API_URL = `http://127.0.0.1:${API_PORT}`;
 const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
-const BSC_USDT = '0x55d398326f99059fF775485246999027B3197955';
+const BSC_USDT = REHEARSALS[NETWORK].usdt;
 const DEPLOYMENTS = path.join(RUN_DIR, 'deployments');
-const RECORD_FILE = path.join(DEPLOYMENTS, '56.json');
+const RECORD_FILE = path.join(DEPLOYMENTS, `${CHAIN_ID}.json`);
 const SCREENSHOTS = path.join(RUN_DIR, 'screenshots');
 /** Hardhat's public test accounts: 0 deploys, 1 owns, 2 is the treasury (rehearsal.ts); 5 issues, 6 buys. */
 const PHRASE = 'test test test test test test test test test test test junk';
@@ -196,9 +210,9 @@ async function deployNetwork(rpcUrl: string): Promise<{ ok: boolean; output: str
         'deploy:network',
         '--',
         '--network',
-        'bsc',
+        NETWORK,
         '--params',
-        path.join(RUN_DIR, 'bsc.params.json'),
+        path.join(RUN_DIR, `${NETWORK}.params.json`),
         '--out',
         DEPLOYMENTS,
       ],
@@ -216,17 +230,17 @@ async function deployNetwork(rpcUrl: string): Promise<{ ok: boolean; output: str
   }
 }
 
-interface Record56 {
+interface RehearsalRecord {
   chainId: number;
   deploymentBlock: number;
   contracts: Record<string, { address: string; abi: unknown[] }>;
   deployed: Record<string, { address: string }>;
 }
 
-const readRecord = (): Record56 => JSON.parse(fs.readFileSync(RECORD_FILE, 'utf8')) as Record56;
+const readRecord = (): RehearsalRecord => JSON.parse(fs.readFileSync(RECORD_FILE, 'utf8')) as RehearsalRecord;
 
 let provider: JsonRpcProvider;
-let record: Record56;
+let record: RehearsalRecord;
 let buildDir: string;
 
 test.beforeAll(async () => {
@@ -239,20 +253,20 @@ test.beforeAll(async () => {
   fs.rmSync(path.join(RUN_DIR, 'api'), { recursive: true, force: true });
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
-  // The rehearsal node: chain 56, a block a second besides the transactions' own, so confirmations come.
+  // The rehearsal node: chain 56 (or 97), a block a second besides the transactions' own, so confirmations come.
   const hardhat = require.resolve('hardhat/internal/cli/bootstrap', { paths: [path.join(REPO_ROOT, 'contracts')] });
   await startProcess('node', [process.execPath, hardhat, 'node', '--hostname', '127.0.0.1', '--port', String(NODE_PORT)], {
     cwd: path.join(REPO_ROOT, 'contracts'),
-    env: { PRDS_HARDHAT_CHAIN_ID: '56' },
+    env: { PRDS_HARDHAT_CHAIN_ID: String(CHAIN_ID) },
     ready: /Started HTTP and WebSocket JSON-RPC server/,
     timeoutMs: 60_000,
   });
-  provider = new JsonRpcProvider(NODE_URL, 56, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
-  expect(await rpc('eth_chainId')).toBe('0x38');
+  provider = new JsonRpcProvider(NODE_URL, CHAIN_ID, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+  expect(await rpc('eth_chainId')).toBe(CHAIN_HEX);
 
   await run(
     'pnpm',
-    ['--filter', '@prds/contracts', 'run', 'rehearsal', '--', '--network', 'bsc', '--rpc-url', NODE_URL, '--out', RUN_DIR],
+    ['--filter', '@prds/contracts', 'run', 'rehearsal', '--', '--network', NETWORK, '--rpc-url', NODE_URL, '--out', RUN_DIR],
     { cwd: REPO_ROOT, timeout: 60_000 },
   );
   expect(await new Contract(BSC_USDT, ERC20, provider).getFunction('symbol')()).toBe('USDT');
@@ -262,7 +276,7 @@ test.beforeAll(async () => {
   const interrupted = await deployNetwork(`http://127.0.0.1:${CUT_PROXY_PORT}`);
   await cut.close();
   expect(interrupted.ok, interrupted.output).toBe(false);
-  const journal = JSON.parse(fs.readFileSync(path.join(DEPLOYMENTS, '56.journal.json'), 'utf8')) as {
+  const journal = JSON.parse(fs.readFileSync(path.join(DEPLOYMENTS, `${CHAIN_ID}.journal.json`), 'utf8')) as {
     steps: Record<string, { status: string; address?: string }>;
   };
   const done = Object.entries(journal.steps).filter(([, step]) => step.status === 'done');
@@ -273,7 +287,7 @@ test.beforeAll(async () => {
   // Run again: it finishes the rest and keeps the two contracts it had.
   const resumed = await deployNetwork(NODE_URL);
   expect(resumed.ok, resumed.output).toBe(true);
-  expect(resumed.output).toContain('resuming the deployment on chain 56');
+  expect(resumed.output).toContain(`resuming the deployment on chain ${CHAIN_ID}`);
   record = readRecord();
   expect(record.deployed.PRDS?.address).toBe(journal.steps.PRDS?.address);
   expect(record.deployed.License?.address).toBe(journal.steps.License?.address);
@@ -289,7 +303,8 @@ test.beforeAll(async () => {
   expect(readRecord()).toEqual(record);
 
   // The product built for BSC with this deployment.
-  const reuse = process.env.PRDS_E2E_BSC_BUILD?.trim();
+  // The test command's prebuilt product is BSC's (scripts/build-bsc-rehearsal.sh): the testnet builds its own.
+  const reuse = NETWORK === 'bsc' ? process.env.PRDS_E2E_BSC_BUILD?.trim() : undefined;
   buildDir = reuse ? path.resolve(reuse) : path.join(RUN_DIR, 'build');
   if (!reuse) {
     fs.rmSync(buildDir, { recursive: true, force: true });
@@ -298,7 +313,7 @@ test.beforeAll(async () => {
       [
         'scripts/build-network.mjs',
         '--network',
-        'bsc',
+        NETWORK,
         '--out',
         buildDir,
         '--api-url',
@@ -324,7 +339,7 @@ test.beforeAll(async () => {
       PRDS_API_PORT: String(API_PORT),
       PRDS_API_DATA_DIR: path.join(RUN_DIR, 'api'),
       PRDS_RPC_URL: NODE_URL,
-      PRDS_CHAIN_ID: '56',
+      PRDS_CHAIN_ID: String(CHAIN_ID),
       PRDS_DEPLOYMENT_FILE: RECORD_FILE,
       PRDS_CONFIRMATIONS: '3',
       PRDS_CORS_ORIGINS: SITE_URL,
@@ -403,27 +418,6 @@ async function chainMinute(seconds: number): Promise<number> {
   return Math.ceil(((block?.timestamp ?? 0) + seconds) / 60) * 60;
 }
 
-/** Types `seconds` (UTC, the context's zone) into a date-time field segment by segment (en-US order). */
-async function typeMoment(page: Page, field: Locator, seconds: number): Promise<void> {
-  const d = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = d.getUTCHours();
-  const parts: [string, string][] = [
-    ['month', pad(d.getUTCMonth() + 1)],
-    ['day', pad(d.getUTCDate())],
-    ['year', String(d.getUTCFullYear())],
-    ['hour', pad(hours % 12 || 12)],
-    ['minute', pad(d.getUTCMinutes())],
-    ['dayPeriod', hours < 12 ? 'A' : 'P'],
-  ];
-  await expect(field.getByRole('spinbutton').first()).toBeVisible();
-  for (const [type, text] of parts) {
-    await field.locator(`[data-type="${type}"]`).click();
-    await page.keyboard.type(text);
-  }
-  await expect(field).toHaveAttribute('data-value', String(seconds));
-}
-
 async function openSite(browser: Browser, key: Wallet | HDNodeWallet): Promise<{ page: Page; wallet: TestWallet }> {
   const context = await browser.newContext({
     baseURL: SITE_URL,
@@ -434,156 +428,19 @@ async function openSite(browser: Browser, key: Wallet | HDNodeWallet): Promise<{
   });
   const page = await context.newPage();
   await recordTxPhases(page);
-  const wallet = await installTestWallet(page, { privateKey: key.privateKey, chainId: '0x38', rpcUrl: NODE_URL });
+  const wallet = await installTestWallet(page, {
+    privateKey: key.privateKey,
+    chainId: CHAIN_HEX,
+    rpcUrl: NODE_URL,
+    rpcChainId: CHAIN_HEX,
+  });
   return { page, wallet };
-}
-
-/**
- * A browser wallet on chain 56 for the transaction journey: support/testWallet.ts signs for the devnet's
- * chain id only. The page sees window.ethereum and an EIP-6963 announcement ('Test Wallet'); every request
- * crosses one binding to an ethers Wallet on the rehearsal node, which signs for chain 56 and forwards
- * every other method to the node as raw JSON-RPC (its errors reach the page unchanged).
- */
-type BscWalletCall = (r: {
-  method: string;
-  params?: unknown;
-}) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>;
-
-class Chain56Wallet {
-  readonly node = new JsonRpcProvider(NODE_URL, 56, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
-  #signer: Wallet;
-  #connected = false;
-  #page: Page | undefined;
-  #queue: Promise<unknown> = Promise.resolve();
-
-  constructor(privateKey: string) {
-    this.#signer = new EthersWallet(privateKey, this.node);
-  }
-
-  async install(page: Page): Promise<void> {
-    this.#page = page;
-    await page.exposeBinding('__bscWalletCall', async (_source, request: { method: string; params?: unknown[] }) => {
-      try {
-        return { result: (await this.#handle(request.method, request.params ?? [])) ?? null };
-      } catch (error) {
-        const e = error as {
-          code?: unknown;
-          message?: string;
-          data?: unknown;
-          info?: { error?: { code: number; message: string; data?: unknown } };
-        };
-        const inner = e.info?.error;
-        if (inner) return { error: inner };
-        return {
-          error: { code: typeof e.code === 'number' ? e.code : -32603, message: e.message ?? String(error), data: e.data },
-        };
-      }
-    });
-    await page.addInitScript((info) => {
-      const w = window as unknown as Record<string, unknown> & Window;
-      type Listener = (payload: unknown) => void;
-      const listeners = new Map<string, Set<Listener>>();
-      const provider = {
-        isMetaMask: true,
-        async request(args: { method: string; params?: unknown }): Promise<unknown> {
-          const answer = await (w.__bscWalletCall as BscWalletCall)({
-            method: args.method,
-            params: JSON.parse(JSON.stringify(args.params ?? [])),
-          });
-          if (answer.error)
-            throw Object.assign(new Error(answer.error.message), { code: answer.error.code, data: answer.error.data });
-          return answer.result;
-        },
-        on(event: string, listener: Listener) {
-          if (!listeners.has(event)) listeners.set(event, new Set());
-          listeners.get(event)?.add(listener);
-          return provider;
-        },
-        removeListener(event: string, listener: Listener) {
-          listeners.get(event)?.delete(listener);
-          return provider;
-        },
-      };
-      Object.assign(provider, { addListener: provider.on, off: provider.removeListener });
-      Object.defineProperty(w, '__bscWallet', {
-        value: { emit: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)) },
-      });
-      Object.defineProperty(w, 'ethereum', { value: provider, configurable: true });
-      const announce = () =>
-        w.dispatchEvent(
-          new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info }), provider }) }),
-        );
-      w.addEventListener('eip6963:requestProvider', announce);
-      announce();
-    }, TEST_WALLET_INFO);
-  }
-
-  async setAccount(privateKey: string): Promise<void> {
-    this.#signer = new EthersWallet(privateKey, this.node);
-    await this.#page?.evaluate(
-      (a) =>
-        (window as unknown as { __bscWallet: { emit(e: string, p: unknown): void } }).__bscWallet.emit('accountsChanged', [a]),
-      this.#signer.address,
-    );
-  }
-
-  async #forward(method: string, params: unknown[]): Promise<unknown> {
-    const answer = await fetch(NODE_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const json = (await answer.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-    if (json.error) throw Object.assign(new Error(json.error.message), json.error);
-    return json.result;
-  }
-
-  async #handle(method: string, params: unknown[]): Promise<unknown> {
-    switch (method) {
-      case 'eth_chainId':
-        return '0x38';
-      case 'net_version':
-        return '56';
-      case 'eth_accounts':
-        return this.#connected ? [this.#signer.address] : [];
-      case 'eth_requestAccounts':
-        this.#connected = true;
-        return [this.#signer.address];
-      case 'wallet_switchEthereumChain':
-        if ((params[0] as { chainId?: string })?.chainId === '0x38') return null;
-        throw Object.assign(new Error('only BNB Smart Chain here'), { code: 4902 });
-      case 'eth_sendTransaction': {
-        const run = async () => {
-          const tx = params[0] as Record<string, string | undefined>;
-          const gas =
-            tx.gas ??
-            tx.gasLimit ??
-            ((await this.#forward('eth_estimateGas', [{ ...tx, from: this.#signer.address }])) as string);
-          const populated = await this.#signer.populateTransaction({
-            to: tx.to,
-            data: tx.data,
-            value: tx.value ? BigInt(tx.value) : undefined,
-            gasLimit: BigInt(gas),
-            chainId: 56,
-          });
-          return this.#forward('eth_sendRawTransaction', [await this.#signer.signTransaction(populated)]);
-        };
-        const next = this.#queue.then(run, run);
-        this.#queue = next.catch(() => undefined);
-        return next;
-      }
-      case 'personal_sign':
-        return this.#signer.signMessage(getBytes(params[0] as string));
-      default:
-        return this.#forward(method, params);
-    }
-  }
 }
 
 const issuer = account(5);
 const buyer = account(6);
 
-test('on chain 56 in the production build: connect with no dev wallet offered, /deposit on BNB Smart Chain with no faucet and USDT read at its BSC address', async ({
+test(`on chain ${CHAIN_ID} in the production build: connect with no dev wallet offered, /deposit on BNB Smart Chain with no faucet and USDT read at its BSC address`, async ({
   browser,
 }) => {
   const { page, wallet } = await openSite(browser, issuer);
@@ -605,7 +462,7 @@ test('on chain 56 in the production build: connect with no dev wallet offered, /
   await test.step('/deposit: BNB Smart Chain, no faucet', async () => {
     await page.goto('/deposit');
     await expect(page.getByTestId('page-deposit')).toBeVisible();
-    await expect(page.getByTestId('deposit-network')).toHaveAttribute('data-chain-id', '56');
+    await expect(page.getByTestId('deposit-network')).toHaveAttribute('data-chain-id', String(CHAIN_ID));
     // The api reads the balance at BSC USDT's address: the rehearsal gave every test account 100000.
     await expect
       // '--' until the first balance read answers (parseDisplayedAmount throws on it, which ends a poll).
@@ -626,28 +483,13 @@ test('on chain 56 in the production build: connect with no dev wallet offered, /
   await page.context().close();
 });
 
-test('on chain 56: mint a License, issue a market with it, buy into it with USDT at its BSC address, claim PRDS', async ({
+test(`on chain ${CHAIN_ID}: mint a License, issue a market with it, buy into it with USDT at its BSC address, claim PRDS`, async ({
   browser,
 }) => {
   test.setTimeout(6 * 60_000);
-  const context = await browser.newContext({
-    baseURL: SITE_URL,
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-US',
-    timezoneId: 'UTC',
-    colorScheme: 'light',
-  });
-  const page = await context.newPage();
-  await recordTxPhases(page);
-  const wallet = new Chain56Wallet(issuer.privateKey);
-  await wallet.install(page);
+  const { page, wallet } = await openSite(browser, issuer);
   await page.goto('/');
-  await page.getByTestId('wallet-connect').click();
-  await page
-    .getByTestId('wallet-dialog')
-    .locator('[data-testid^="wallet-option-injected-"]')
-    .filter({ hasText: 'Test Wallet' })
-    .click();
+  await connectInjectedWallet(page);
   await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(issuer.address));
 
   let licenseId = 0n;

@@ -28,6 +28,7 @@ import {
   shortAddressPattern,
   type TestWallet,
 } from '../support/testWallet';
+import { typeMoment } from '../support/dateField';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const HOUR = 3600;
@@ -119,27 +120,6 @@ const sent = (who: Actor) => who.wallet.callsTo('eth_sendTransaction').length;
 /** A whole minute at least `seconds` from now on the chain. */
 async function chainMinute(seconds: number): Promise<number> {
   return Math.ceil(((await chain.now()) + seconds) / 60) * 60;
-}
-
-/** Types `seconds` (UTC, the context's zone) into a date-time field segment by segment (en-US order). */
-async function typeMoment(page: Page, field: Locator, seconds: number): Promise<void> {
-  const d = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = d.getUTCHours();
-  const parts: [string, string][] = [
-    ['month', pad(d.getUTCMonth() + 1)],
-    ['day', pad(d.getUTCDate())],
-    ['year', String(d.getUTCFullYear())],
-    ['hour', pad(hours % 12 || 12)],
-    ['minute', pad(d.getUTCMinutes())],
-    ['dayPeriod', hours < 12 ? 'A' : 'P'],
-  ];
-  await expect(field.getByRole('spinbutton').first()).toBeVisible();
-  for (const [type, text] of parts) {
-    await field.locator(`[data-type="${type}"]`).click();
-    await page.keyboard.type(text);
-  }
-  await expect(field).toHaveAttribute('data-value', String(seconds));
 }
 
 function errorOf(page: Page, id: string): Locator {
