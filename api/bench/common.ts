@@ -10,6 +10,9 @@ import { migrateToLatest } from "../src/db/migrate";
  * A fresh, migrated database for one benchmark run: a SQLite file in a temporary folder by default;
  * when DATABASE_URL names a PostgreSQL server, a new database on that server (the one named in the
  * URL is only used to create it and is never written). Dropped by `drop()` unless PRDS_BENCH_KEEP=1.
+ * PRDS_BENCH_SQLITE=<file> reuses a SQLite file a PRDS_BENCH_KEEP=1 run left, and PRDS_BENCH_REUSE=1
+ * the PostgreSQL database DATABASE_URL names (bench:api then skips seeding when it holds the
+ * markets already: for profiling and trying changes, not for the figures).
  */
 export interface BenchDatabase {
   db: Db;
@@ -22,6 +25,17 @@ export interface BenchDatabase {
 export async function openBenchDatabase(label: string): Promise<BenchDatabase> {
   const keep = process.env.PRDS_BENCH_KEEP === "1";
   const serverUrl = process.env.DATABASE_URL?.trim();
+  if (serverUrl && process.env.PRDS_BENCH_REUSE === "1") {
+    // The database a PRDS_BENCH_KEEP=1 run left, named in DATABASE_URL: opened as it is, never dropped.
+    const db = openDatabase({ databaseUrl: serverUrl, sqlitePath: "", poolSize: 10 });
+    await migrateToLatest(db);
+    return {
+      db,
+      env: { DATABASE_URL: serverUrl },
+      describe: `postgres ${new URL(serverUrl).pathname} (reused)`,
+      drop: () => db.close(),
+    };
+  }
   if (serverUrl) {
     const name = `prds_bench_${label}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -51,6 +65,18 @@ export async function openBenchDatabase(label: string): Promise<BenchDatabase> {
           await client.end();
         }
       },
+    };
+  }
+  const reuse = process.env.PRDS_BENCH_SQLITE?.trim();
+  if (reuse) {
+    // A file kept from an earlier run (PRDS_BENCH_KEEP=1): opened as it is, never deleted.
+    const db = openDatabase({ databaseUrl: null, sqlitePath: reuse });
+    await migrateToLatest(db);
+    return {
+      db,
+      env: { DATABASE_URL: "", PRDS_API_SQLITE: reuse },
+      describe: `sqlite ${reuse} (reused)`,
+      drop: () => db.close(),
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), `prds-bench-${label}-`));

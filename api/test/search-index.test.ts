@@ -7,6 +7,7 @@ import { loadConfig } from "../src/config";
 import { ROLLBACK_STATE_KEY } from "../src/indexer/reorg";
 import { searchTokens } from "../src/http/search";
 import { SearchIndex, type SearchRequest } from "../src/http/searchIndex";
+import { searchIndexes } from "../src/http/routes/markets";
 import { buildServer } from "../src/http/server";
 import { createTestDatabase, type TestDatabase } from "./helpers/db";
 import { amount, insertMarket, setHead, u } from "./helpers/httpRows";
@@ -83,12 +84,27 @@ function requestOf(body: Body): SearchRequest {
   };
 }
 
-/** An api server on the same database that runs every search's SQL (fresh caches): its url. */
-async function startSqlServer(): Promise<string> {
-  const config = loadConfig({ ...process.env, ...t.env, PRDS_SEARCH_INDEX: "0", PRDS_RATE_LIMIT_MAX: "1000000000" });
+/**
+ * An api server on the same database (fresh caches): its url. `searchIndex` false: it runs every
+ * search's SQL; true: its searches are answered from its index, built before this returns.
+ */
+async function startServer(searchIndex = false): Promise<string> {
+  const config = loadConfig({
+    ...process.env,
+    ...t.env,
+    PRDS_SEARCH_INDEX: searchIndex ? "1" : "0",
+    PRDS_RATE_LIMIT_MAX: "1000000000",
+  });
   const server = await buildServer({ db: t.db, chain, config, logger: false });
   servers.push(server);
+  if (searchIndex) await searchIndexes.get(server)?.ready();
   return `${await server.listen({ host: "127.0.0.1", port: 0 })}/api/markets`;
+}
+
+async function post(url: string, body: Body): Promise<unknown> {
+  const reply = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(reply.status).toBe(200);
+  return reply.json();
 }
 
 async function viaSql(url: string, body: Body) {
@@ -197,11 +213,22 @@ async function compare(url: string, version: string, bodies: readonly Body[]) {
 }
 
 test("thousands of searches: the same pages in the same order and the same tab totals as SQL", async () => {
-  const { compared, nonEmpty, fellBack } = await compare(await startSqlServer(), "v1", searches());
+  const { compared, nonEmpty, fellBack } = await compare(await startServer(), "v1", searches());
   expect(compared).toBeGreaterThan(3_000);
   expect(nonEmpty).toBeGreaterThan(1_000);
   // Only a word the database does not read as one term would be left to SQL; none of these is.
   expect(fellBack).toEqual([]);
+}, 600_000);
+
+test("the api's whole answers (cards, amounts, totals) are the same with and without the index", async () => {
+  const [withIndex, withSql] = await Promise.all([startServer(true), startServer()]);
+  let nonEmpty = 0;
+  for (const body of searches().filter((_, i) => i % 3 === 0)) {
+    const [a, b] = await Promise.all([post(withIndex, body), post(withSql, body)]);
+    expect({ body, answer: a }).toEqual({ body, answer: b });
+    if ((b as { data: { list: unknown[] } }).data.list.length > 0) nonEmpty++;
+  }
+  expect(nonEmpty).toBeGreaterThan(300);
 }, 600_000);
 
 test("a new market, a trade, a state change, a review and a rollback show in the next search once the version moves", async () => {
@@ -229,6 +256,9 @@ test("a new market, a trade, a state change, a review and a rollback show in the
 
   await insertMarket(db, { id: 95_002, now: NOW, event: "Zebracorn crash?", volume: 20, market: { updated_block: 5_000_001 } });
   expect((await search("f3")).ids).toEqual([95_002, 95_001]);
+  // The page rows the index keeps for what its pages show.
+  const volumeOf = async (id: number) => (await index.rowsOf([id])).get(id)?.market.volume;
+  expect(await volumeOf(95_001)).toBe(amount(db, u(10)));
 
   // A trade: more volume moves a market up.
   await db.kysely
@@ -237,6 +267,7 @@ test("a new market, a trade, a state change, a review and a rollback show in the
     .where("id", "=", 95_001)
     .execute();
   expect((await search("f4")).ids).toEqual([95_001, 95_002]);
+  expect(await volumeOf(95_001)).toBe(amount(db, u(30)));
 
   // A challenge: the market moves from open to challenging.
   await db.kysely
@@ -258,12 +289,14 @@ test("a new market, a trade, a state change, a review and a rollback show in the
     market: { updated_block: 5_000_004 },
   });
   expect((await search("f6")).ids).toEqual([95_001, 95_002]);
+  expect((await index.rowsOf([95_003])).get(95_003)?.market.mm_status).toBe("audit");
   await db.kysely
     .updateTable("market_metadata")
     .set({ status: "approved", reviewed_at: Math.floor(Date.now() / 1000) })
     .where("hash", "=", held)
     .execute();
   expect((await search("f7")).ids).toEqual([95_003, 95_001, 95_002]);
+  expect((await index.rowsOf([95_003])).get(95_003)?.market.mm_status).toBe("approved");
 
   // A rollback (the indexer marks it) undoes a market: it is gone from the next search.
   await db.kysely.deleteFrom("markets").where("id", "=", 95_002).execute();
@@ -279,7 +312,7 @@ test("a new market, a trade, a state change, a review and a rollback show in the
 
 test("after the rollback's full read the index still answers every search as SQL does", async () => {
   const bodies = searches().filter((_, i) => i % 3 === 0 || _.search === "zebracorn");
-  const { compared, fellBack } = await compare(await startSqlServer(), "f8", bodies);
+  const { compared, fellBack } = await compare(await startServer(), "f8", bodies);
   expect(compared).toBeGreaterThan(1_000);
   expect(fellBack).toEqual([]);
 }, 600_000);

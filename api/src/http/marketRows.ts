@@ -83,12 +83,14 @@ export function optionItems(
   });
 }
 
+/** `items`: the options' figures when the caller already has them (optionItems of the same rows). */
 export function marketSummary(
   market: MarketRow,
   meta: VisibleMetadata,
   options: readonly OptionRow[],
   now: number,
   params: MarketParams,
+  items?: OptionItemBody[],
 ): MarketSummaryBody {
   const state = marketState(market, now, params);
   return {
@@ -98,7 +100,7 @@ export function marketSummary(
     event: meta.event,
     category: meta.category,
     issuer: market.issuer,
-    options: optionItems(market, options, meta.options, params.feeBps),
+    options: items ?? optionItems(market, options, meta.options, params.feeBps),
     optionCount: market.option_count,
     volume: amountText(market.volume),
     pool: amountText(market.pool),

@@ -1,8 +1,17 @@
 import SQLite from "better-sqlite3";
 import type { FastifyBaseLogger } from "fastify";
-import { sql } from "kysely";
-import { STATUS_TABS, type MarketListSort, type MarketListStatus, type TabTotalsBody } from "@prds/api-schema";
+import { sql, type Kysely } from "kysely";
+import { type MarketListSort, type MarketListStatus, type OptionItemBody, type TabTotalsBody } from "@prds/api-schema";
 import type { Db } from "../db/connect";
+import type { Database } from "../db/schema";
+import {
+  loadMarkets,
+  loadOptions,
+  type MarketRow,
+  type MetadataColumns,
+  type OptionRow,
+  type VisibleMetadata,
+} from "./marketRows";
 import { ROLLBACK_STATE_KEY } from "../indexer/reorg";
 import { CLOSING_SOON_SECONDS } from "./marketState";
 import { tsQuery } from "./search";
@@ -45,6 +54,15 @@ export interface SearchAnswer {
   ids: number[];
 }
 
+/** What a list card is made of: the market with its metadata columns, and its options. */
+export interface PageRow {
+  market: MarketRow & MetadataColumns;
+  options: OptionRow[];
+  /** What the card shows of them, made at the first card (kept with the row, as fresh as it). */
+  visible?: VisibleMetadata;
+  items?: { feeBps: number; list: OptionItemBody[] };
+}
+
 /** The tokenizer of market_search (db/migrations/001_initial.ts), for the in-memory FTS5 table. */
 const FTS5_TOKENIZE = "unicode61 remove_diacritics 2";
 const PHASES = ["Trading", "Confirmed", "Challenging", "Voting", "Final", "Cancelled", "Void", "Invalid"] as const;
@@ -52,12 +70,18 @@ const TRADING = 0;
 const CONFIRMED = 1;
 const CHALLENGING = 2;
 const VOTING = 3;
+const FINAL = 4;
+const CANCELLED = 5;
+const VOID = 6;
+const INVALID = 7;
 /** Bit i: STATUS_TABS[i]. */
 const OPEN = 1;
 const CLOSING_SOON = 2;
 const WAITING_RESULT = 4;
 const CHALLENGING_TAB = 8;
 const FINISHED = 16;
+/** Approved metadata: the market is listed (with no tab bit when its phase is in no tab). */
+const LISTED = 32;
 const TAB_BIT: Record<MarketListStatus, number> = {
   all: 31,
   open: OPEN,
@@ -67,7 +91,11 @@ const TAB_BIT: Record<MarketListStatus, number> = {
   finished: FINISHED,
 };
 const CHUNK = 5_000;
+/** Page rows kept (~2 KB each). */
+const MAX_ROWS = 30_000;
 const MAX_CACHED_WORDS = 50_000;
+/** A term with this many markets keeps them as a bit set too (n / 8 bytes). */
+const BIT_SET_MIN = 256;
 /** Seconds of metadata re-read at each look, for writers whose clock is a little behind ours. */
 const CLOCK_SLACK_SECONDS = 5;
 
@@ -82,8 +110,13 @@ function tabBits(phase: number, ltt: number, windowEnd: number, premiumMet: bool
     case CHALLENGING:
     case VOTING:
       return CHALLENGING_TAB;
-    default:
+    case FINAL:
+    case CANCELLED:
+    case VOID:
+    case INVALID:
       return FINISHED;
+    default:
+      return 0;
   }
 }
 
@@ -98,7 +131,7 @@ interface MarketColumns {
   updated_block: number | string;
 }
 
-interface MetadataColumns {
+interface MetadataRow {
   hash: string;
   status: string;
   category: string;
@@ -150,13 +183,22 @@ export class SearchIndex {
   private ids: number[] = [];
   private readonly slotOf = new Map<number, number>();
   private docOf: Doc[] = [];
-  private phase: number[] = [];
-  private ltt: number[] = [];
-  private windowEnd: number[] = [];
   private buyers: bigint[] = [];
   private volume: bigint[] = [];
+  // Per slot, typed (what every search reads for each hit); grown by doubling.
+  private phase = new Uint8Array(0);
+  private ltt = new Float64Array(0);
+  private windowEnd = new Float64Array(0);
   /** The category's number when the market's metadata is approved, else -1 (not listed). */
-  private listed: number[] = [];
+  private listed = new Int32Array(0);
+  /** 1 when buyers_stake >= premiumFor (the minimum premium the flags were set for). */
+  private premiumMet = new Uint8Array(0);
+  private premiumFor: bigint | null = null;
+  /** classesAt's answer, for the time it was made at (stale once a slot changes). */
+  private classes = new Uint8Array(0);
+  private classesNow = Number.NaN;
+  private classesStale = true;
+  private readonly scratchCount = new Int32Array(64);
   private readonly docs = new Map<string, Doc>();
   private readonly categories = new Map<string, number>();
   private readonly postings = new Map<string, number[]>();
@@ -165,8 +207,11 @@ export class SearchIndex {
   private rankVolume: Int32Array = new Int32Array(0);
   private orderNewest: Int32Array = new Int32Array(0);
   private rankNewest: Int32Array = new Int32Array(0);
-  private stamp = new Uint32Array(0);
-  private stampBase = 0;
+  // Bit sets over the slots: per common term, and scratch space for one search at a time.
+  private readonly bitsets = new Map<string, Uint32Array>();
+  private scratchWord = new Uint32Array(0);
+  private scratchSlots = new Int32Array(0);
+  private scratchTab = new Int32Array(0);
 
   private built = false;
   private building: Promise<void> | null = null;
@@ -176,6 +221,12 @@ export class SearchIndex {
   private maxUpdated = -1;
   private metadataSince = 0;
   private readonly words = new Map<string, string | null>();
+  /** Metadata hashes some market uses whose terms are not read yet. */
+  private readonly needTerms = new Set<string>();
+  /** Page rows of markets recently shown, by id (least recently used first). */
+  private readonly rows = new Map<number, PageRow>();
+  /** Moves on whenever rows may have been dropped: a read started before is not kept. */
+  private rowsEpoch = 0;
   private readonly fts5: Fts5Tokens | null;
 
   constructor(
@@ -224,48 +275,244 @@ export class SearchIndex {
     return this.answer(terms, q, now, minPremium);
   }
 
+  /**
+   * The page rows of `ids` (as loadMarkets/loadOptions read them): the same few thousand
+   * high-volume markets head the pages of most searches, so they are kept, each until a look sees
+   * it changed (its updated_block, its metadata) or the index is read again.
+   */
+  async rowsOf(ids: readonly number[]): Promise<Map<number, PageRow>> {
+    const out = new Map<number, PageRow>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row) {
+        this.rows.delete(id);
+        this.rows.set(id, row);
+        out.set(id, row);
+      } else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const epoch = this.rowsEpoch;
+    const [markets, options] = await Promise.all([loadMarkets(this.db, missing), loadOptions(this.db, missing)]);
+    const keep = epoch === this.rowsEpoch;
+    for (const id of missing) {
+      const market = markets.get(id);
+      if (!market) continue;
+      const row = { market, options: options.get(id) ?? [] };
+      out.set(id, row);
+      if (keep) this.rows.set(id, row);
+    }
+    while (this.rows.size > MAX_ROWS) {
+      const oldest = this.rows.keys().next();
+      if (oldest.done) break;
+      this.rows.delete(oldest.value);
+    }
+    return out;
+  }
+
+  private dropRows(ids: Iterable<number>): void {
+    this.rowsEpoch++;
+    for (const id of ids) this.rows.delete(id);
+  }
+
   // ---------------------------------------------------------------- answering
 
   private answer(terms: readonly string[], q: SearchRequest, now: number, minPremium: bigint): SearchAnswer {
     const tabs: TabTotalsBody = { all: 0, open: 0, closingSoon: 0, waitingResult: 0, challenging: 0, finished: 0 };
     const category = q.category === null ? -1 : (this.categories.get(q.category) ?? -2);
     if (category === -2) return { tabs, ids: [] };
-    const lists = terms.map((term) => this.listsOf(term));
-    // The rarest word first: later words only confirm what the earlier ones found.
-    lists.sort((a, b) => sizeOf(a) - sizeOf(b));
-    const hits = this.intersect(lists);
+    if (this.premiumFor !== minPremium) this.setPremium(minPremium);
+    const n = this.ids.length;
+    const words = (n + 31) >>> 5;
+    const hits = this.scratchSlots;
+    const found = this.matching(terms, words);
     const wanted = TAB_BIT[q.tab];
-    const inTab: number[] = [];
-    for (const slot of hits) {
-      const listed = this.listed[slot] ?? -1;
-      if (listed < 0 || (category >= 0 && listed !== category)) continue;
-      const bits = this.bitsOf(slot, now, minPremium);
-      tabs.all++;
-      for (let t = 0; t < STATUS_TABS.length; t++) if (bits & (1 << t)) tabs[STATUS_TABS[t] as keyof TabTotalsBody]++;
-      if (bits & wanted) inTab.push(slot);
+    const classes = this.classesAt(now);
+    const listed = this.listed;
+    // How many hits have each class (LISTED | tab bits): the totals are sums of these.
+    const count = this.scratchCount;
+    count.fill(0);
+    const tabHits = this.scratchTab;
+    let inTab = 0;
+    for (let i = 0; i < found; i++) {
+      const slot = hits[i] as number;
+      const c = classes[slot] as number;
+      if (c === 0 || (category >= 0 && listed[slot] !== category)) continue;
+      count[c] = (count[c] as number) + 1;
+      if (c & wanted) tabHits[inTab++] = slot;
+    }
+    for (let c = LISTED; c < count.length; c++) {
+      const k = count[c] as number;
+      if (k === 0) continue;
+      tabs.all += k;
+      if (c & OPEN) tabs.open += k;
+      if (c & CLOSING_SOON) tabs.closingSoon += k;
+      if (c & WAITING_RESULT) tabs.waitingResult += k;
+      if (c & CHALLENGING_TAB) tabs.challenging += k;
+      if (c & FINISHED) tabs.finished += k;
     }
     const offset = (q.page - 1) * q.pageSize;
-    const end = offset + q.pageSize;
-    if (offset >= inTab.length) return { tabs, ids: [] };
-    const rank = q.sort === "newest" ? this.rankNewest : this.rankVolume;
+    const end = Math.min(offset + q.pageSize, inTab);
+    if (offset >= inTab) return { tabs, ids: [] };
     const order = q.sort === "newest" ? this.orderNewest : this.orderVolume;
-    const ranks = new Int32Array(inTab.length);
-    for (let i = 0; i < inTab.length; i++) ranks[i] = rank[inTab[i] as number] as number;
-    ranks.sort();
     const ids: number[] = [];
-    for (let i = offset; i < Math.min(end, ranks.length); i++) ids.push(this.ids[order[ranks[i] as number] as number] as number);
+    // Walking the order until the page is full reads about end × n / inTab slots; sorting the
+    // tab's hits by rank costs about inTab × log2(inTab): the cheaper of the two.
+    if (end * n <= inTab * inTab * Math.log2(inTab + 1) * 4) {
+      const member = this.scratchWord;
+      member.fill(0, 0, words);
+      for (let i = 0; i < inTab; i++) {
+        const slot = tabHits[i] as number;
+        member[slot >>> 5] = (member[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+      let seen = 0;
+      for (let r = 0; r < order.length && seen < end; r++) {
+        const slot = order[r] as number;
+        if (((member[slot >>> 5] as number) & (1 << (slot & 31))) === 0) continue;
+        if (seen >= offset) ids.push(this.ids[slot] as number);
+        seen++;
+      }
+      return { tabs, ids };
+    }
+    const rank = q.sort === "newest" ? this.rankNewest : this.rankVolume;
+    const ranks = new Int32Array(inTab);
+    for (let i = 0; i < inTab; i++) ranks[i] = rank[tabHits[i] as number] as number;
+    ranks.sort();
+    for (let i = offset; i < end; i++) ids.push(this.ids[order[ranks[i] as number] as number] as number);
     return { tabs, ids };
   }
 
-  private bitsOf(slot: number, now: number, minPremium: bigint): number {
-    const phase = this.phase[slot] as number;
-    const ltt = this.ltt[slot] as number;
-    const premiumMet = phase === TRADING && ltt <= now ? (this.buyers[slot] as bigint) >= minPremium : false;
-    return tabBits(phase, ltt, this.windowEnd[slot] as number, premiumMet, now);
+  /**
+   * Each slot's class at `now`: LISTED (approved metadata) with its tab bits, 0 when not listed.
+   * Made again when the head's time or a market has changed since (a pass over n slots, once per
+   * block), instead of each search testing each hit's phase and times.
+   */
+  private classesAt(now: number): Uint8Array {
+    if (this.classesNow === now && !this.classesStale) return this.classes;
+    const n = this.ids.length;
+    const { classes, listed, phase, ltt, windowEnd, premiumMet } = this;
+    for (let slot = 0; slot < n; slot++) {
+      classes[slot] =
+        (listed[slot] as number) < 0
+          ? 0
+          : LISTED | tabBits(phase[slot] as number, ltt[slot] as number, windowEnd[slot] as number, premiumMet[slot] === 1, now);
+    }
+    this.classesNow = now;
+    this.classesStale = false;
+    return classes;
   }
 
-  /** The posting lists of every term the word is a prefix of. */
-  private listsOf(prefix: string): number[][] {
+  /** The buyers_stake >= minimum premium flags, for another minimum (params are read once: once). */
+  private setPremium(minPremium: bigint): void {
+    this.premiumFor = minPremium;
+    this.classesStale = true;
+    for (let slot = 0; slot < this.ids.length; slot++)
+      this.premiumMet[slot] = (this.buyers[slot] as bigint) >= minPremium ? 1 : 0;
+  }
+
+  /** Room for `n` slots in the typed per-slot arrays and the bit sets. */
+  private grow(n: number): void {
+    if (this.phase.length >= n) return;
+    const size = Math.max(n, this.phase.length * 2, 1024);
+    const grown = <A extends Uint8Array | Int32Array | Float64Array>(from: A, to: A): A => {
+      to.set(from);
+      return to;
+    };
+    this.phase = grown(this.phase, new Uint8Array(size));
+    this.ltt = grown(this.ltt, new Float64Array(size));
+    this.windowEnd = grown(this.windowEnd, new Float64Array(size));
+    this.listed = grown(this.listed, new Int32Array(size));
+    this.premiumMet = grown(this.premiumMet, new Uint8Array(size));
+    this.classes = new Uint8Array(size);
+    this.classesStale = true;
+    const words = (size + 31) >>> 5;
+    this.scratchWord = new Uint32Array(words);
+    this.scratchSlots = new Int32Array(size);
+    this.scratchTab = new Int32Array(size);
+    // Sized for the old capacity: made again at their next use.
+    this.bitsets.clear();
+  }
+
+  /**
+   * The slots whose document has, for every search word, a term the word is a prefix of: written
+   * to scratchSlots, their number returned. The rarest word's slots are the candidates; each other
+   * word keeps those in its bit set (a common term keeps one; a rarer or many-term word's is made
+   * in scratch space).
+   */
+  private matching(prefixes: readonly string[], words: number): number {
+    const terms = this.terms();
+    const ranges = prefixes.map((prefix) => this.termRange(prefix));
+    const size = ([lo, hi]: [number, number]): number => {
+      let total = 0;
+      for (let i = lo; i < hi; i++) total += (this.postings.get(terms[i] as string) as number[]).length;
+      return total;
+    };
+    ranges.sort((a, b) => size(a) - size(b));
+    const out = this.scratchSlots;
+    let found = 0;
+    const first = ranges[0];
+    if (!first || first[0] === first[1]) return 0;
+    if (first[1] - first[0] === 1) {
+      // One term: its slots, each once.
+      for (const slot of this.postings.get(terms[first[0]] as string) as number[]) out[found++] = slot;
+    } else {
+      const bits = this.wordBits(first[0], first[1], words);
+      for (let w = 0; w < words; w++) {
+        let bits32 = bits[w] as number;
+        while (bits32 !== 0) {
+          const low = bits32 & -bits32;
+          bits32 ^= low;
+          out[found++] = (w << 5) | (31 - Math.clz32(low));
+        }
+      }
+    }
+    for (let r = 1; r < ranges.length && found > 0; r++) {
+      const [lo, hi] = ranges[r] as [number, number];
+      const bits = this.wordBits(lo, hi, words);
+      let kept = 0;
+      for (let i = 0; i < found; i++) {
+        const slot = out[i] as number;
+        if (((bits[slot >>> 5] as number) & (1 << (slot & 31))) !== 0) out[kept++] = slot;
+      }
+      found = kept;
+    }
+    return found;
+  }
+
+  /** The slots of terms[lo..hi) as a bit set: a common term's own, else made in scratchWord. */
+  private wordBits(lo: number, hi: number, words: number): Uint32Array {
+    const terms = this.terms();
+    if (hi - lo === 1 && (this.postings.get(terms[lo] as string) as number[]).length >= BIT_SET_MIN) {
+      return this.bitsetOf(terms[lo] as string);
+    }
+    const bits = this.scratchWord;
+    bits.fill(0, 0, words);
+    for (let i = lo; i < hi; i++) {
+      const term = terms[i] as string;
+      const list = this.postings.get(term) as number[];
+      if (list.length >= BIT_SET_MIN) {
+        const set = this.bitsetOf(term);
+        for (let w = 0; w < words; w++) bits[w] = (bits[w] as number) | (set[w] as number);
+      } else {
+        for (const slot of list) bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+    }
+    return bits;
+  }
+
+  /** A common term's slots as a bit set, made at its first use and kept up to date by post(). */
+  private bitsetOf(term: string): Uint32Array {
+    let set = this.bitsets.get(term);
+    if (!set) {
+      set = new Uint32Array(this.scratchWord.length);
+      for (const slot of this.postings.get(term) as number[]) set[slot >>> 5] = (set[slot >>> 5] as number) | (1 << (slot & 31));
+      this.bitsets.set(term, set);
+    }
+    return set;
+  }
+
+  /** The range [lo, hi) of sorted terms the word is a prefix of. */
+  private termRange(prefix: string): [number, number] {
     const terms = this.terms();
     let lo = 0;
     let hi = terms.length;
@@ -274,39 +521,9 @@ export class SearchIndex {
       if ((terms[mid] as string) < prefix) lo = mid + 1;
       else hi = mid;
     }
-    const lists: number[][] = [];
-    for (let i = lo; i < terms.length && (terms[i] as string).startsWith(prefix); i++) {
-      lists.push(this.postings.get(terms[i] as string) as number[]);
-    }
-    return lists;
-  }
-
-  /** Slots in every word's lists (each slot once). */
-  private intersect(words: readonly (readonly number[][])[]): number[] {
-    const hits: number[] = [];
-    if (words.length === 0) return hits;
-    if (this.stampBase > 0xf0000000) {
-      this.stamp.fill(0);
-      this.stampBase = 0;
-    }
-    const base = this.stampBase;
-    this.stampBase += words.length + 1;
-    const stamp = this.stamp;
-    const last = words.length - 1;
-    words.forEach((lists, w) => {
-      const before = base + w;
-      const after = before + 1;
-      for (const list of lists) {
-        for (const slot of list) {
-          const seen = stamp[slot] as number;
-          if (w === 0 ? seen <= base : seen === before) {
-            stamp[slot] = after;
-            if (w === last) hits.push(slot);
-          }
-        }
-      }
-    });
-    return hits;
+    let end = lo;
+    while (end < terms.length && (terms[end] as string).startsWith(prefix)) end++;
+    return [lo, end];
   }
 
   private terms(): string[] {
@@ -362,12 +579,8 @@ export class SearchIndex {
     }
   }
 
-  private async readRollbackMark(): Promise<string | null> {
-    const row = await this.db.kysely
-      .selectFrom("indexer_state")
-      .select("value")
-      .where("key", "=", ROLLBACK_STATE_KEY)
-      .executeTakeFirst();
+  private async readRollbackMark(db: Kysely<Database> = this.db.kysely): Promise<string | null> {
+    const row = await db.selectFrom("indexer_state").select("value").where("key", "=", ROLLBACK_STATE_KEY).executeTakeFirst();
     return row?.value ?? null;
   }
 
@@ -402,17 +615,22 @@ export class SearchIndex {
     this.ids = [];
     this.slotOf.clear();
     this.docOf = [];
-    this.phase = [];
-    this.ltt = [];
-    this.windowEnd = [];
     this.buyers = [];
     this.volume = [];
-    this.listed = [];
+    this.phase = new Uint8Array(0);
+    this.ltt = new Float64Array(0);
+    this.windowEnd = new Float64Array(0);
+    this.listed = new Int32Array(0);
+    this.premiumMet = new Uint8Array(0);
     this.docs.clear();
+    this.needTerms.clear();
     this.categories.clear();
     this.postings.clear();
+    this.bitsets.clear();
     this.sortedTerms = null;
     this.changedVolume.clear();
+    this.rowsEpoch++;
+    this.rows.clear();
     // Slots are numbered anew: the orders are made again from nothing.
     this.orderVolume = new Int32Array(0);
     this.rankVolume = new Int32Array(0);
@@ -420,8 +638,8 @@ export class SearchIndex {
     this.rankNewest = new Int32Array(0);
   }
 
-  private marketQuery() {
-    return this.db.kysely
+  private marketQuery(db: Kysely<Database> = this.db.kysely) {
+    return db
       .selectFrom("markets")
       .select(["id", "metadata_hash", "volume", "phase", "last_trading_time", "window_end", "buyers_stake", "updated_block"]);
   }
@@ -429,23 +647,29 @@ export class SearchIndex {
   /** What changed since the last look; everything again after a rollback. */
   private async refresh(version: string): Promise<void> {
     const since = Math.floor(Date.now() / 1000) - CLOCK_SLACK_SECONDS;
-    const mark = await this.readRollbackMark();
-    if (mark !== this.rollbackMark) {
-      await this.build();
-    } else {
-      const markets: MarketColumns[] = await this.marketQuery()
+    // The three reads on one connection: one wait for it (SQLite has one, queued behind the pages).
+    const read = await this.db.kysely.connection().execute(async (db) => {
+      const mark = await this.readRollbackMark(db);
+      if (mark !== this.rollbackMark) return null;
+      const markets: MarketColumns[] = await this.marketQuery(db)
         .where("updated_block", ">", this.maxUpdated)
         .orderBy("updated_block")
         .execute();
-      this.applyMarkets(markets);
-      for (const row of markets) this.maxUpdated = Math.max(this.maxUpdated, Number(row.updated_block));
-      const metadata: MetadataColumns[] = await this.db.kysely
+      const metadata: MetadataRow[] = await db
         .selectFrom("market_metadata")
         .select(["hash", "status", "category"])
         .where((eb) => eb.or([eb("created_at", ">=", this.metadataSince), eb("reviewed_at", ">=", this.metadataSince)]))
         .execute();
+      return { markets, metadata };
+    });
+    if (read === null) {
+      await this.build();
+    } else {
+      const { markets, metadata } = read;
+      this.applyMarkets(markets);
+      for (const row of markets) this.maxUpdated = Math.max(this.maxUpdated, Number(row.updated_block));
       this.applyMetadata(metadata);
-      await this.loadTerms();
+      if (this.needTerms.size > 0) await this.loadTerms();
       this.metadataSince = since;
       this.reorder();
     }
@@ -456,12 +680,16 @@ export class SearchIndex {
   private readonly changedVolume = new Set<number>();
 
   private applyMarkets(rows: readonly MarketColumns[]): void {
+    if (rows.length === 0) return;
+    this.classesStale = true;
+    this.dropRows(rows.map((row) => Number(row.id)));
     for (const row of rows) {
       const id = Number(row.id);
       let slot = this.slotOf.get(id);
       const volume = BigInt(row.volume);
       if (slot === undefined) {
         slot = this.ids.length;
+        this.grow(slot + 1);
         this.slotOf.set(id, slot);
         this.ids.push(id);
         this.volume.push(volume);
@@ -469,16 +697,20 @@ export class SearchIndex {
         const doc = this.docFor(row.metadata_hash);
         this.docOf.push(doc);
         doc.slots.push(slot);
-        this.listed.push(this.listedOf(doc));
+        this.listed[slot] = this.listedOf(doc);
         if (doc.terms) this.post(doc.terms, slot);
       } else if (this.volume[slot] !== volume) {
         this.volume[slot] = volume;
         this.changedVolume.add(slot);
       }
-      this.phase[slot] = PHASES.indexOf(row.phase as (typeof PHASES)[number]);
+      // An unknown phase (none today) is in no tab, as in SQL.
+      const phase = PHASES.indexOf(row.phase as (typeof PHASES)[number]);
+      this.phase[slot] = phase < 0 ? 255 : phase;
       this.ltt[slot] = Number(row.last_trading_time);
       this.windowEnd[slot] = row.window_end === null ? 0 : Number(row.window_end);
-      this.buyers[slot] = BigInt(row.buyers_stake);
+      const buyers = BigInt(row.buyers_stake);
+      this.buyers[slot] = buyers;
+      if (this.premiumFor !== null) this.premiumMet[slot] = buyers >= this.premiumFor ? 1 : 0;
     }
   }
 
@@ -488,6 +720,7 @@ export class SearchIndex {
       // Not read yet (or no metadata at all: then never listed).
       doc = { status: "missing", category: "", terms: null, slots: [] };
       this.docs.set(hash, doc);
+      this.needTerms.add(hash);
     }
     return doc;
   }
@@ -502,22 +735,25 @@ export class SearchIndex {
     return n;
   }
 
-  private applyMetadata(rows: readonly MetadataColumns[]): void {
+  private applyMetadata(rows: readonly MetadataRow[]): void {
+    if (rows.length > 0) this.classesStale = true;
     for (const row of rows) {
       const doc = this.docs.get(row.hash);
       // Metadata no market uses is read when a market comes to use it.
       if (!doc) continue;
       doc.status = row.status;
       doc.category = row.category;
+      if (doc.terms === null) this.needTerms.add(row.hash);
       const listed = this.listedOf(doc);
       for (const slot of doc.slots) this.listed[slot] = listed;
+      this.dropRows(doc.slots.map((slot) => this.ids[slot] as number));
     }
   }
 
   /** Reads the terms of every document some market uses that has none yet. */
   private async loadTerms(): Promise<void> {
-    const missing: string[] = [];
-    for (const [hash, doc] of this.docs) if (doc.terms === null && doc.status !== "absent") missing.push(hash);
+    const missing = [...this.needTerms];
+    this.needTerms.clear();
     for (let i = 0; i < missing.length; i += 500) {
       const hashes = missing.slice(i, i + 500);
       const found = new Map<string, { status: string; category: string; terms: string[] }>();
@@ -547,6 +783,7 @@ export class SearchIndex {
         doc.category = row.category;
         doc.terms = row.terms;
         const listed = this.listedOf(doc);
+        this.classesStale = true;
         for (const slot of doc.slots) {
           this.listed[slot] = listed;
           this.post(row.terms, slot);
@@ -559,8 +796,11 @@ export class SearchIndex {
   private post(terms: readonly string[], slot: number): void {
     for (const term of terms) {
       const list = this.postings.get(term);
-      if (list) list.push(slot);
-      else {
+      if (list) {
+        list.push(slot);
+        const set = this.bitsets.get(term);
+        if (set) set[slot >>> 5] = (set[slot >>> 5] as number) | (1 << (slot & 31));
+      } else {
         this.postings.set(term, [slot]);
         this.sortedTerms = null;
       }
@@ -570,11 +810,6 @@ export class SearchIndex {
   /** The volume and newest orders (and their ranks) with the changed slots moved to their places. */
   private reorder(): void {
     const n = this.ids.length;
-    if (this.stamp.length < n) {
-      const grown = new Uint32Array(Math.max(n, this.stamp.length * 2, 1024));
-      grown.set(this.stamp);
-      this.stamp = grown;
-    }
     if (this.changedVolume.size === 0 && this.orderVolume.length === n) return;
     const byVolume = (a: number, b: number): number => {
       const va = this.volume[a] as bigint;
@@ -594,12 +829,6 @@ export class SearchIndex {
     }
     this.changedVolume.clear();
   }
-}
-
-function sizeOf(lists: readonly number[][]): number {
-  let n = 0;
-  for (const list of lists) n += list.length;
-  return n;
 }
 
 /** `order` without the `moved` slots, merged with them sorted: the new order of `n` slots. */

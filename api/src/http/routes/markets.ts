@@ -3,11 +3,11 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { toDbAmount } from "../../db/amount";
 import { registerCall, type Serialized, type CallResult } from "../call";
 import type { AppContext, Head } from "../context";
-import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../marketRows";
+import { loadMarkets, loadOptions, marketSummary, optionItems, visibleMetadata } from "../marketRows";
 import { CLOSING_SOON_SECONDS } from "../marketState";
 import { RefreshingCache, TtlCache } from "../ttlCache";
 import { searchCondition, searchTokens } from "../search";
-import { SearchIndex, type SearchAnswer } from "../searchIndex";
+import { SearchIndex, type PageRow, type SearchAnswer } from "../searchIndex";
 import {
   MarketsBody,
   MarketsData,
@@ -83,6 +83,9 @@ interface Totals {
   markets: number;
 }
 
+/** The search index of a server (for tests: to wait until it is built). */
+export const searchIndexes = new WeakMap<FastifyInstance, SearchIndex>();
+
 export function registerMarketList(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db;
   // Tab totals count every matching market, the one expensive part of a list (100k markets: tens of
@@ -97,7 +100,10 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
   // Searches are answered from the in-process index once it is built (searchIndex.ts), the same
   // answers as searchPass/pageIds below, which answer until then and whenever it cannot.
   const index = ctx.config.searchIndex ? new SearchIndex(db, ctx.log) : null;
-  if (index) app.addHook("onClose", async () => index.close());
+  if (index) {
+    searchIndexes.set(app, index);
+    app.addHook("onClose", async () => index.close());
+  }
 
   /** Approved markets joined to their metadata, filtered by category and search (alias m, mm). */
   function filtered(q: ListQuery) {
@@ -212,6 +218,13 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
     return rows.map((r) => Number(r.id));
   }
 
+  async function pageRows(ids: readonly number[]): Promise<Map<number, PageRow>> {
+    const [markets, options] = await Promise.all([loadMarkets(db, ids), loadOptions(db, ids)]);
+    const rows = new Map<number, PageRow>();
+    for (const [id, market] of markets) rows.set(id, { market, options: options.get(id) ?? [] });
+    return rows;
+  }
+
   async function listMarkets(q: ListQuery, head: Head, params: MarketParams): Promise<ListResult> {
     const now = head.now;
     const minPremium = toDbAmount(db.dialect, params.minPremium);
@@ -230,11 +243,18 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
       totals = await totalsCache.get(totalsKey, () => countTabs(q, head, minPremium));
       ids = await pageIds(q, totals.tabs[q.tab], totals.markets, now, minPremium);
     }
-    // The page's rows and options in one query each, not one per market.
-    const [rows, options] = await Promise.all([loadMarkets(db, ids), loadOptions(db, ids)]);
+    // The page's rows and options in one query each, not one per market (the index keeps the
+    // rows of the markets its pages showed until they change).
+    const rows = indexed && index ? await index.rowsOf(ids) : await pageRows(ids);
     const list = ids.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [marketSummary(row, visibleMetadata(row), options.get(id) ?? [], now, params)] : [];
+      if (!row) return [];
+      // Kept on the row (the index keeps rows until they change): parsed and priced once.
+      const visible = (row.visible ??= visibleMetadata(row.market));
+      if (row.items?.feeBps !== params.feeBps) {
+        row.items = { feeBps: params.feeBps, list: optionItems(row.market, row.options, visible.options, params.feeBps) };
+      }
+      return [marketSummary(row.market, visible, row.options, now, params, row.items.list)];
     });
     // Totals may lag the page by a refresh: a page that shows markets is never short of what it
     // shows. An empty page (past the last one) proves nothing beyond the totals.
