@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { getAddress, isAddress } from "ethers";
+import { CHAIN_NAMES } from "@prds/contracts/chains";
 
 /** Everything the api reads from its environment; one place, typed, validated at start. */
 export interface ApiConfig {
@@ -133,6 +134,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const chainId = int(env, "PRDS_CHAIN_ID", 31337, 1);
+  if (!Object.hasOwn(CHAIN_NAMES, chainId)) {
+    throw new Error(
+      `PRDS_CHAIN_ID must be one of the chains the app knows: ${Object.keys(CHAIN_NAMES).join(", ")} (got ${chainId})`,
+    );
+  }
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error("DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)");

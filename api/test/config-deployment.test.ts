@@ -51,6 +51,13 @@ describe("the api's deployment file (PRDS_DEPLOYMENT_FILE)", () => {
     expect(config.deployment?.addresses).not.toHaveProperty("payTokenFaucet");
   });
 
+  it("serves only a chain the app knows (56, the testnet's 97, the devnet's 31337)", () => {
+    expect(loadConfig({ PRDS_CHAIN_ID: "97" }).chainId).toBe(97);
+    expect(() => loadConfig({ PRDS_CHAIN_ID: "5" })).toThrow(
+      "PRDS_CHAIN_ID must be one of the chains the app knows: 56, 97, 31337 (got 5)",
+    );
+  });
+
   it("is unused when unset: the deployment built into @prds/contracts", () => {
     expect(loadConfig({}).deployment).toBeNull();
   });

@@ -15,6 +15,15 @@ export const TOKENS = {"payToken":{"symbol":"USDT","name":"Tether USD","decimals
 
 export type TokenRole = keyof typeof TOKENS;
 
+/** Chain id (decimal) → the name clients send as chainType and the native currency's symbol (scripts/roles.ts CHAIN_NAMES). */
+export const CHAIN_NAMES = {
+  56: {"chainType":"bsc","nativeSymbol":"BNB"},
+  97: {"chainType":"bsc-testnet","nativeSymbol":"tBNB"},
+  31337: {"chainType":"devnet","nativeSymbol":"BNB"},
+} as const;
+
+export type ChainType = (typeof CHAIN_NAMES)[keyof typeof CHAIN_NAMES]["chainType"];
+
 /** Chain id (decimal) → the devnet-only roles deployed there (each chain has every required role). */
 export const DEPLOYED_OPTIONAL_ROLES: Readonly<Record<number, readonly OptionalRole[]>> = {
   31337: ["payTokenFaucet"],

@@ -4,11 +4,13 @@
 import type { OptionalRole, RequiredRole, Role } from "./chains";
 
 export {
+  CHAIN_NAMES,
   DEPLOYED_CHAIN_IDS,
   DEPLOYED_OPTIONAL_ROLES,
   OPTIONAL_ROLES,
   REQUIRED_ROLES,
   TOKENS,
+  type ChainType,
   type OptionalRole,
   type RequiredRole,
   type Role,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { getAddress, isAddress } from "ethers";
 import { CONTRACTS_ROOT, loadArtifact } from "./artifacts";
-import { isRequiredRole, isRole, ROLE_NAMES, ROLES, TOKENS, type Role } from "./roles";
+import { CHAIN_NAMES, isRequiredRole, isRole, ROLE_NAMES, ROLES, TOKENS, type Role } from "./roles";
 // hre.ethers (main below) is hardhat-ethers' type extension; packages that import these scripts see it too.
 import type {} from "@nomicfoundation/hardhat-ethers";
 
@@ -228,11 +228,13 @@ export function renderGeneratedModule(deployments: readonly DeploymentFile[] = r
     'import type { OptionalRole, RequiredRole, Role } from "./chains";',
     "",
     "export {",
+    "  CHAIN_NAMES,",
     "  DEPLOYED_CHAIN_IDS,",
     "  DEPLOYED_OPTIONAL_ROLES,",
     "  OPTIONAL_ROLES,",
     "  REQUIRED_ROLES,",
     "  TOKENS,",
+    "  type ChainType,",
     "  type OptionalRole,",
     "  type RequiredRole,",
     "  type Role,",
@@ -355,6 +357,13 @@ export function renderChainsModule(deployments: readonly DeploymentFile[] = read
     `export const TOKENS = ${JSON.stringify(TOKENS)} as const;`,
     "",
     "export type TokenRole = keyof typeof TOKENS;",
+    "",
+    "/** Chain id (decimal) → the name clients send as chainType and the native currency's symbol (scripts/roles.ts CHAIN_NAMES). */",
+    "export const CHAIN_NAMES = {",
+    ...Object.entries(CHAIN_NAMES).map(([chainId, names]) => `  ${chainId}: ${JSON.stringify(names)},`),
+    "} as const;",
+    "",
+    'export type ChainType = (typeof CHAIN_NAMES)[keyof typeof CHAIN_NAMES]["chainType"];',
     "",
     "/** Chain id (decimal) → the devnet-only roles deployed there (each chain has every required role). */",
     "export const DEPLOYED_OPTIONAL_ROLES: Readonly<Record<number, readonly OptionalRole[]>> = {",

@@ -36,6 +36,17 @@ export const TOKENS = {
 } as const satisfies Partial<Record<Role, TokenInfo>>;
 
 export type TokenRole = keyof typeof TOKENS;
+
+/**
+ * The chains the product runs on, by id: the name clients send as `chainType` and the symbol of the
+ * chain's native currency (the testnet's is tBNB). generate.ts writes it into generated/chains.ts, which
+ * the app's chain registry and the api's fund list both read.
+ */
+export const CHAIN_NAMES = {
+  56: { chainType: "bsc", nativeSymbol: "BNB" },
+  97: { chainType: "bsc-testnet", nativeSymbol: "tBNB" },
+  31337: { chainType: "devnet", nativeSymbol: "BNB" },
+} as const;
 export type RequiredRole = { [R in Role]: (typeof ROLES)[R]["required"] extends true ? R : never }[Role];
 export type OptionalRole = Exclude<Role, RequiredRole>;
 

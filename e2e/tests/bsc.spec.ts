@@ -303,8 +303,9 @@ test.beforeAll(async () => {
   expect(readRecord()).toEqual(record);
 
   // The product built for BSC with this deployment.
-  // The test command's prebuilt product is BSC's (scripts/build-bsc-rehearsal.sh): the testnet builds its own.
-  const reuse = NETWORK === 'bsc' ? process.env.PRDS_E2E_BSC_BUILD?.trim() : undefined;
+  // The test command's prebuilt product is BSC's (scripts/build-bsc-rehearsal.sh); a testnet build is
+  // reused only when named as one (PRDS_E2E_BSC_TESTNET_BUILD), never the BSC one.
+  const reuse = (NETWORK === 'bsc' ? process.env.PRDS_E2E_BSC_BUILD : process.env.PRDS_E2E_BSC_TESTNET_BUILD)?.trim();
   buildDir = reuse ? path.resolve(reuse) : path.join(RUN_DIR, 'build');
   if (!reuse) {
     fs.rmSync(buildDir, { recursive: true, force: true });

@@ -1,7 +1,15 @@
+import { CHAIN_NAMES, type ChainType } from '@prds/contracts/chains';
 import { readEnv, readUrlList } from './buildEnv';
 import { TOKENS } from './tokens';
 
-export type ChainType = 'bsc' | 'bsc-testnet' | 'devnet';
+/** What clients call a chain (bsc, bsc-testnet, devnet): the one table in @prds/contracts (roles.ts CHAIN_NAMES), which the api reads too. */
+export type { ChainType };
+
+/** A chain's name for clients and its native currency (BNB; the testnet's tBNB), from that table. */
+function named(chainId: keyof typeof CHAIN_NAMES) {
+  const { chainType, nativeSymbol } = CHAIN_NAMES[chainId];
+  return { chainType, nativeCurrency: { name: nativeSymbol, symbol: nativeSymbol, decimals: 18 } } as const;
+}
 
 export interface NativeCurrency {
   readonly name: string;
@@ -38,32 +46,29 @@ const TOKEN_SYMBOLS = { payToken: TOKENS.payToken.symbol, ferc20: TOKENS.platfor
  */
 export const CHAINS = {
   '0x38': {
-    chainType: 'bsc',
+    ...named(56),
     ...TOKEN_SYMBOLS,
     chainName: 'BNB Smart Chain',
     chainId: '0x38',
-    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
     rpcUrls: readUrlList('PRDS_BSC_RPC_URL', ['https://bsc-dataseed.bnbchain.org']),
     blockExplorerUrls: readUrlList('PRDS_BSC_EXPLORER_URL', ['https://bscscan.com']),
     iconUrls: [],
   },
   '0x61': {
-    chainType: 'bsc-testnet',
+    ...named(97),
     ...TOKEN_SYMBOLS,
     chainName: 'BNB Smart Chain Testnet',
     chainId: '0x61',
-    nativeCurrency: { name: 'tBNB', symbol: 'tBNB', decimals: 18 },
     rpcUrls: readUrlList('PRDS_BSC_TESTNET_RPC_URL', ['https://data-seed-prebsc-1-s1.bnbchain.org:8545']),
     blockExplorerUrls: readUrlList('PRDS_BSC_TESTNET_EXPLORER_URL', ['https://testnet.bscscan.com']),
     iconUrls: [],
   },
   // The devnet uses 31337 so a real wallet can never mistake it for BSC mainnet.
   '0x7a69': {
-    chainType: 'devnet',
+    ...named(31337),
     ...TOKEN_SYMBOLS,
     chainName: 'PRDS Devnet',
     chainId: '0x7a69',
-    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
     rpcUrls: [readEnv('PRDS_DEVNET_RPC_URL') || 'http://127.0.0.1:8545'],
     blockExplorerUrls: [],
     iconUrls: [],

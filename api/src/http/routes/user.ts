@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { CHAIN_NAMES } from "@prds/contracts/chains";
 import { fromDbAmount } from "../../db/amount";
 import { accountMarkets, marketsOfAccount } from "../accountMarkets";
 import { registerCall } from "../call";
@@ -25,11 +26,17 @@ import {
 const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 const DECIMALS = 18;
 
+/** What the chain this api serves is called (CHAIN_NAMES, the app's chain registry's source; config.ts refuses another id). */
+function chainNames(chainId: number): { chainType: string; nativeSymbol: string } {
+  const names = (CHAIN_NAMES as Readonly<Record<number, { chainType: string; nativeSymbol: string }>>)[chainId];
+  if (names === undefined) throw new Error(`chain ${chainId} is not one the app knows`);
+  return names;
+}
+
 /** The chain a client names: its chain config's chainType, or the chain id (decimal or 0x-hex). */
 function servesChain(chainType: string, chainId: number): boolean {
-  const names: Record<number, string> = { 56: "bsc", 31337: "devnet" };
   const value = chainType.trim().toLowerCase();
-  return value === names[chainId] || value === String(chainId) || value === `0x${chainId.toString(16)}`;
+  return value === chainNames(chainId).chainType || value === String(chainId) || value === `0x${chainId.toString(16)}`;
 }
 
 /** /api/user/info (spec §7): the wallet's fund list and its statics, cash and portfolio. */
@@ -67,7 +74,12 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
       const cash = balances.payToken + (credit ? fromDbAmount(credit.balance) : 0n);
       return {
         data: [
-          { symbol: "BNB", address: ZERO_ADDRESS, decimals: DECIMALS, balance: balances.native.toString() },
+          {
+            symbol: chainNames(ctx.chain.chainId).nativeSymbol,
+            address: ZERO_ADDRESS,
+            decimals: DECIMALS,
+            balance: balances.native.toString(),
+          },
           { symbol: "USDT", address: tokens.payToken, decimals: DECIMALS, balance: balances.payToken.toString() },
           { symbol: "PRDS", address: tokens.prds, decimals: DECIMALS, balance: balances.prds.toString() },
         ],
