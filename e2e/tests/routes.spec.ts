@@ -63,6 +63,40 @@ test.describe('routes', () => {
     }
   });
 
+  // The page renders short (its remote, then its data, arriving) and then grows: the footer must start
+  // below the first screen, or it is pushed out of it as the page fills (Lighthouse CLS 0.2–0.3).
+  for (const path of ['/', '/market']) {
+    test(`${path} loads on a phone without shifting its layout`, async ({ page }) => {
+      await page.setViewportSize({ width: 412, height: 823 });
+      await page.addInitScript(() => {
+        const shifts: { value: number; sources: string[] }[] = [];
+        (window as Window & { __e2eShifts?: typeof shifts }).__e2eShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources?: { node?: Node | null }[];
+          })[]) {
+            const sources = (entry.sources ?? []).map((source) =>
+              source.node instanceof Element ? (source.node.getAttribute('data-testid') ?? source.node.tagName) : '#text',
+            );
+            shifts.push({ value: entry.value, sources });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await openPage(page, path, path === '/' ? 'page-home' : 'page-market-list');
+      await expect(page.locator('[data-testid^="featured-market-"], [data-testid^="market-row-"]').first()).toBeVisible();
+      await page.waitForTimeout(1_000);
+      const shifts = await page.evaluate(
+        () => (window as Window & { __e2eShifts?: { value: number; sources: string[] }[] }).__e2eShifts ?? [],
+      );
+      expect(shifts.filter((shift) => shift.sources.includes('site-footer'))).toEqual([]);
+      expect(
+        shifts.reduce((sum, shift) => sum + shift.value, 0),
+        JSON.stringify(shifts),
+      ).toBeLessThan(0.1);
+    });
+  }
+
   test('header nav moves between remotes without reloading the document', async ({ page }) => {
     await openPage(page, '/', 'page-home');
     await page.evaluate(() => {

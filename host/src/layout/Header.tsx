@@ -18,9 +18,12 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** The bar's height; the layout sizes the content area below it from this. */
+export const HEADER_HEIGHT_PX = 60;
+
 const Row = styled.div`
   max-width: 12.8rem;
-  height: 60px;
+  height: ${HEADER_HEIGHT_PX}px;
   margin: 0 auto;
   padding: 0 ${({ theme }) => theme.spacing.md};
   display: flex;
