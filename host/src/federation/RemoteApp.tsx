@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
 import { Spinner, styled, type RemoteName } from '@prds/shared';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
@@ -41,7 +41,10 @@ export function RemoteApp({ remote }: { remote: RemoteName }) {
     remoteLoader.load(remote).then((loaded) => {
       if (!current) return;
       if (loaded.status === 'failed') console.error(`Remote ${remote} failed to load (${loaded.reason})`, loaded.error);
-      setSettled({ remote, attempt, result: loaded });
+      // A transition: a remote page whose lazy chunks are loaded already (the route prefetch asked
+      // for them) renders in this pass. An urgent update would commit its Suspense fallback first,
+      // and React holds the content back until 300 ms after a fallback was shown.
+      startTransition(() => setSettled({ remote, attempt, result: loaded }));
     });
     return () => {
       current = false;

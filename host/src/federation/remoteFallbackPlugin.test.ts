@@ -2,6 +2,7 @@ import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import remoteFallbackPlugin from './remoteFallbackPlugin';
 import { isRemoteLoadFailure } from './remoteLoadFailure';
 import { clearPins, pinRelease } from './rollout/releasePins';
+import { NO_ROUTE_PREFETCH, routePrefetchOf } from './routePrefetch';
 
 type ErrorArgs = Parameters<NonNullable<ReturnType<typeof remoteFallbackPlugin>['errorLoadRemote']>>[0];
 
@@ -39,6 +40,14 @@ describe('remoteFallbackPlugin', () => {
     if (!isRemoteLoadFailure(result)) return;
     expect(result.prdsRemoteLoadFailure).toEqual({ id: 'mfe_market/App', error: new Error('down') });
     expect(typeof result.default).toBe('function');
+  });
+
+  it("answers a remote's route prefetch that cannot be loaded with 'no prefetch', never the fallback", async () => {
+    const missing = { ...errorArgs('onLoad'), id: 'mfe_claim/prefetch', expose: './prefetch' };
+    const result = await plugin.errorLoadRemote?.(missing);
+    expect(result).toBe(NO_ROUTE_PREFETCH);
+    expect(routePrefetchOf(result)).toBeNull();
+    expect(isRemoteLoadFailure(result)).toBe(false);
   });
 
   it('answers a failed build-time import with a factory of that module', async () => {

@@ -3,6 +3,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import type { RemoteLoadFailureModule } from './remoteLoadFailure';
 import { integrityFor } from './rollout/releasePins';
+import { isRoutePrefetchRequest, NO_ROUTE_PREFETCH } from './routePrefetch';
 
 /**
  * Federation runtime plugin of the shell. It runs before any shared module exists, so it must not
@@ -12,7 +13,9 @@ import { integrityFor } from './rollout/releasePins';
  * - a released version's mf-manifest.json and remoteEntry.js are loaded only with the integrity the
  *   rollout manifest pins (releasePins); being immutable, they may come from the HTTP cache;
  * - a remote that cannot be loaded resolves to a fallback module instead of rejecting, so the
- *   shell renders a localized notice with a retry and the rest of the page keeps working.
+ *   shell renders a localized notice with a retry and the rest of the page keeps working;
+ * - a remote's route prefetch (routePrefetch.ts) that cannot be loaded — an older release without
+ *   one, or a remote that is down, which its `./App` load reports — resolves to "no prefetch".
  */
 export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -41,11 +44,12 @@ export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
         if (remote && 'entry' in remote && integrityFor(remote.entry) !== null) preloadOps.splice(i, 1);
       }
     },
-    async errorLoadRemote({ id, error, lifecycle, from }) {
+    async errorLoadRemote({ id, error, lifecycle, from, expose }) {
       // 'afterResolve' could supply a backup manifest; the loader picks the next version itself (it
       // knows the visitor's plan and reports the failure), so let it fail through to 'onLoad', which
       // fires for every failure of loadRemote.
       if (lifecycle !== 'onLoad') return undefined;
+      if (isRoutePrefetchRequest(id, expose)) return from === 'build' ? () => NO_ROUTE_PREFETCH : NO_ROUTE_PREFETCH;
       const { RemoteFallback } = await import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback');
       const failure: RemoteLoadFailureModule = { default: RemoteFallback, prdsRemoteLoadFailure: { id, error } };
       // A build-time remote import expects a module factory; runtime loadRemote expects the module.

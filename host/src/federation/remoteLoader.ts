@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
+import { fetchJson, ROLLOUT_MANIFEST_URL } from './earlyFetch';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import { remoteModuleId } from './remotes';
 import { isRemoteLoadFailure } from './remoteLoadFailure';
+import { ROUTE_PREFETCH_EXPOSE, routePrefetchOf, type RouteLocation } from './routePrefetch';
 import { classifyLoadFailure, type ClassifyTools } from './rollout/classifyFailure';
 import { pinRelease } from './rollout/releasePins';
 import type { RolloutReport, RolloutReporter } from './rollout/rolloutReporter';
@@ -46,11 +48,6 @@ export interface RemoteLoaderOptions {
 /** The manifest answered but said something this host will not act on. */
 export class ManifestRefusedError extends Error {
   override readonly name = 'ManifestRefusedError';
-}
-
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetchWithTimeout(url, {}, CHUNK_LOAD_TIMEOUT_MS);
-  return response.json();
 }
 
 function hasDefaultComponent(value: unknown): value is { default: ComponentType } {
@@ -118,10 +115,14 @@ export class RemoteLoader {
   private readonly registered = new Map<RemoteName, string>();
   private readonly stale = new Set<RemoteName>();
   private readonly reported = new Set<string>();
+  /** Loads started at boot for the route's remote, handed to the first `load` of that remote. */
+  private readonly preloaded = new Map<RemoteName, Promise<RemoteLoadResult>>();
+  /** Route prefetches asked for, started once the remote's version is chosen and registered. */
+  private readonly routePrefetches = new Map<RemoteName, RouteLocation>();
 
   constructor(options: RemoteLoaderOptions) {
     this.runtime = options.runtime;
-    this.manifestUrl = options.manifestUrl ?? '/remotes.json';
+    this.manifestUrl = options.manifestUrl ?? ROLLOUT_MANIFEST_URL;
     this.fetchManifest = options.fetchManifest ?? fetchJson;
     this.store = options.store ?? new VisitorStore(null);
     this.production = options.production ?? false;
@@ -237,8 +238,39 @@ export class RemoteLoader {
     this.loadManifest().catch(() => undefined);
   }
 
+  /**
+   * The route is known (at boot, before the first render): starts loading the remote that owns it —
+   * the rollout manifest, then the chosen version's mf-manifest, entry and `./App` — and its route
+   * prefetch with `route` (routePrefetch.ts), so none of it waits for the shell's first render. The
+   * first `load` of the remote takes this load over: versions, fallback, reports and integrity are
+   * exactly `load`'s.
+   */
+  preload(remote: RemoteName, route: RouteLocation): void {
+    if (this.preloaded.has(remote)) return;
+    this.routePrefetches.set(remote, route);
+    const loading = this.loadVersions(remote);
+    this.preloaded.set(remote, loading);
+  }
+
+  /**
+   * Asks the version of a remote `load` is about to load (compatible, pinned where production
+   * requires it: nothing is fetched from a release the page would refuse) for its route prefetch,
+   * when a `preload` asked for one and until that load has ended. Quiet: a remote without one, or
+   * one that fails, changes nothing (the runtime plugin answers NO_ROUTE_PREFETCH).
+   */
+  private startRoutePrefetch(remote: RemoteName): void {
+    const route = this.routePrefetches.get(remote);
+    if (!route) return;
+    this.runtime
+      .loadRemote(remoteModuleId(remote, ROUTE_PREFETCH_EXPOSE))
+      .then((module) => routePrefetchOf(module)?.(route))
+      .catch((error: unknown) => console.warn(`Remote ${remote}: its route prefetch failed`, error));
+  }
+
   /** Makes the next load of a remote start from scratch (the user asked to retry after a failure). */
   invalidate(remote: RemoteName): void {
+    this.preloaded.delete(remote);
+    this.routePrefetches.delete(remote);
     this.stale.add(remote);
     if (this.states.get(remote)?.loaded === null) this.states.delete(remote);
   }
@@ -274,7 +306,26 @@ export class RemoteLoader {
     return { ok: true, Component: module.default };
   }
 
-  async load(remote: RemoteName): Promise<RemoteLoadResult> {
+  /** Loads a remote's `./App` (the one a `preload` started, if any), walking its version plan on failures. */
+  load(remote: RemoteName): Promise<RemoteLoadResult> {
+    const preloaded = this.preloaded.get(remote);
+    if (preloaded) {
+      this.preloaded.delete(remote);
+      return preloaded;
+    }
+    return this.loadVersions(remote);
+  }
+
+  private async loadVersions(remote: RemoteName): Promise<RemoteLoadResult> {
+    try {
+      return await this.walkVersions(remote);
+    } finally {
+      // A route prefetch belongs to the load the route's preload started.
+      this.routePrefetches.delete(remote);
+    }
+  }
+
+  private async walkVersions(remote: RemoteName): Promise<RemoteLoadResult> {
     try {
       await this.loadManifest();
     } catch (error) {
@@ -302,6 +353,7 @@ export class RemoteLoader {
         continue;
       }
       this.register(remote, candidate);
+      this.startRoutePrefetch(remote);
       const started = this.now();
       let result = await this.attempt(remote);
       if (!result.ok && this.now() - started < this.timeoutMs) {

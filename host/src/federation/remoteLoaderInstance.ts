@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { API_BASE_URL, getAppEnv } from '@prds/shared';
 import sharedPackage from '@prds/shared/package.json';
 import hostPackage from '../../package.json';
+import { fetchJson, takeEarlyFetch } from './earlyFetch';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import { RemoteLoader } from './remoteLoader';
 import { createRolloutReporter } from './rollout/rolloutReporter';
@@ -25,6 +26,8 @@ export const remoteLoader = new RemoteLoader({
     loadRemote: (id) => loadRemote(id),
   },
   page: { host: hostPackage.version, shared: sharedPackage.version },
+  // The first read is the one the entry chunk started (index.ts); a second one asks again.
+  fetchManifest: (url) => takeEarlyFetch(url) ?? fetchJson(url),
   store: visitorStore,
   production: getAppEnv() === 'production',
   search: window.location.search,

@@ -16,6 +16,7 @@ export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = remotesTable;
 /** The module each remote exposes (ARCHITECTURE: one entry per remote). */
 export const REMOTE_EXPOSE = './App';
 
-export function remoteModuleId(remote: RemoteName): string {
-  return `${remote}/${REMOTE_EXPOSE.slice(2)}`;
+/** The federation runtime's id of a module a remote exposes (`./App` unless told). */
+export function remoteModuleId(remote: RemoteName, expose: string = REMOTE_EXPOSE): string {
+  return `${remote}/${expose.slice(2)}`;
 }
