@@ -4,6 +4,10 @@ module.exports = createConfig({
   name: 'mfe_market',
   dir: __dirname,
   port: 3001,
-  exposes: { './App': './src/App.tsx' },
+  exposes: {
+    './App': './src/App.tsx',
+    // The route prefetch the shell calls at boot for /market and /detail/:id (src/prefetch.ts).
+    './prefetch': './src/prefetch.ts',
+  },
   title: 'PRDS · market',
 });

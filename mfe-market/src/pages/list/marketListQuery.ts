@@ -1,4 +1,4 @@
-import type { MarketListPage, MarketListQuery } from '@prds/shared';
+import { fetchMarkets, marketQueryKeys, type HttpClient, type MarketListPage, type MarketListQuery } from '@prds/shared';
 import { DEFAULT_MARKET_FILTERS, type MarketFilters } from './marketFilters';
 
 /**
@@ -38,4 +38,19 @@ export function narrowsMarketList(filters: MarketFilters): boolean {
     filters.category !== DEFAULT_MARKET_FILTERS.category ||
     filters.status !== DEFAULT_MARKET_FILTERS.status
   );
+}
+
+/**
+ * The list's query in the page's data cache: the page's `useInfiniteQuery` and the route prefetch
+ * (src/prefetch.ts, which asks for the first page before the page has rendered) use this one
+ * definition, so the page finds the prefetched page under its key.
+ */
+export function marketListQueryOptions(query: MarketListQuery, client?: HttpClient) {
+  return {
+    queryKey: marketQueryKeys.list(query),
+    queryFn: ({ pageParam }: { readonly pageParam: number }) =>
+      fetchMarkets({ ...query, page: pageParam, pageSize: MARKET_LIST_PAGE_SIZE }, client),
+    initialPageParam: 1,
+    getNextPageParam: nextMarketPage,
+  };
 }

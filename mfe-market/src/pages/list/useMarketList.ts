@@ -1,15 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import {
-  fetchMarkets,
-  keepPreviousData,
-  marketQueryKeys,
-  useInfiniteQuery,
-  type HttpClient,
-  type MarketSummary,
-  type MarketTabTotals,
-} from '@prds/shared';
+import { keepPreviousData, useInfiniteQuery, type HttpClient, type MarketSummary, type MarketTabTotals } from '@prds/shared';
 import type { MarketFilters } from './marketFilters';
-import { MARKET_LIST_PAGE_SIZE, nextMarketPage, toMarketListQuery } from './marketListQuery';
+import { marketListQueryOptions, toMarketListQuery } from './marketListQuery';
 
 export interface MarketListView {
   /** Nothing to show yet (first answer for these filters pending, no earlier list to keep). */
@@ -43,10 +35,7 @@ export interface MarketListView {
 export function useMarketList(filters: MarketFilters, client?: HttpClient): MarketListView {
   const query = useMemo(() => toMarketListQuery(filters), [filters]);
   const result = useInfiniteQuery({
-    queryKey: marketQueryKeys.list(query),
-    queryFn: ({ pageParam }) => fetchMarkets({ ...query, page: pageParam, pageSize: MARKET_LIST_PAGE_SIZE }, client),
-    initialPageParam: 1,
-    getNextPageParam: nextMarketPage,
+    ...marketListQueryOptions(query, client),
     placeholderData: keepPreviousData,
   });
   const { data, fetchNextPage, refetch } = result;

@@ -1,0 +1,50 @@
+import { matchPath } from 'react-router-dom';
+import { queryClient as pageQueryClient, readWalletChoice, ROUTES, type HttpClient } from '@prds/shared';
+import { isMarketIdText } from './pages/detail/detailErrors';
+import { marketDetailQueryOptions } from './pages/detail/useMarketDetail';
+import { loadVirtualMarketList } from './pages/list/lazyVirtualMarketList';
+import { parseMarketFilters } from './pages/list/marketFilters';
+import { marketListQueryOptions, toMarketListQuery } from './pages/list/marketListQuery';
+
+/** The location the shell calls a route prefetch with (host/src/federation/routePrefetch.ts). */
+export interface RouteLocation {
+  readonly pathname: string;
+  readonly search: string;
+}
+
+/**
+ * The market remote's route prefetch (exposed as `./prefetch`): the shell calls it with the page's
+ * location as soon as it knows this remote owns the route, beside loading `./App`. It starts what
+ * the route shows first, which would otherwise wait for `./App` to render and its lazy page to load:
+ *
+ * - `/market`: the list page and its rows' chunks, and the first `/api/markets` page for the URL's
+ *   filters, into the page's data cache under the key the list reads (marketListQueryOptions);
+ * - `/detail/:id`: the detail page's chunk, and `/api/market/detail` when no wallet will reconnect
+ *   (the page asks with the connected account, unknown before the wallet is back).
+ *
+ * Nothing here may fail the page (a prefetch that fails is simply not there; the page asks again).
+ * Resolves once all of it has settled. `client` and `cache` are for tests: the page's api client and
+ * data cache otherwise.
+ */
+export default async function prefetchRoute(
+  { pathname, search }: RouteLocation,
+  { client, cache = pageQueryClient }: { readonly client?: HttpClient; readonly cache?: typeof pageQueryClient } = {},
+): Promise<void> {
+  const started: Array<Promise<unknown>> = [];
+  if (matchPath(ROUTES.market, pathname)) {
+    const query = toMarketListQuery(parseMarketFilters(new URLSearchParams(search)));
+    started.push(
+      import('./pages/list/MarketListPage'),
+      loadVirtualMarketList(),
+      cache.prefetchInfiniteQuery(marketListQueryOptions(query, client)),
+    );
+  }
+  const id = matchPath(ROUTES.detail, pathname)?.params.id;
+  if (id !== undefined) {
+    started.push(import('./pages/detail/MarketDetailPage'));
+    if (isMarketIdText(id) && readWalletChoice() === null) {
+      started.push(cache.prefetchQuery(marketDetailQueryOptions(id, null, client)));
+    }
+  }
+  await Promise.allSettled(started);
+}
