@@ -30,7 +30,8 @@ import { startBackend } from './list/backend.mjs';
 import { appOrigin, ensureContractArtifacts, missingBuilds, startServers } from './list/builds.mjs';
 import { kib, scriptsBeforeFirstRender, sumOf } from './list/firstRenderJs.mjs';
 import { frameStats, percentile, recordFirstRowPaint, ROW_SELECTOR, scrollListInPage } from './list/listFrames.mjs';
-import { routeToBench } from './list/redirect.mjs';
+import { API_ORIGIN, routeToBench, RPC_ORIGIN } from './list/redirect.mjs';
+import { describeTimeline, readTimeline, recordLoadMarks } from './list/waterfall.mjs';
 
 function envNumber(name, fallback) {
   const raw = process.env[name];
@@ -65,6 +66,7 @@ async function loadList(browser, backend) {
   const requests = await routeToBench(context, backend);
   const page = await context.newPage();
   await page.addInitScript(recordFirstRowPaint, ROW_SELECTOR);
+  await page.addInitScript(recordLoadMarks, 'page-market-list');
   await page.goto(`${HOST}/market`);
   try {
     await page.waitForFunction(() => window.__listPaint?.paintedAt != null, null, { timeout: 30_000, polling: 100 });
@@ -83,16 +85,17 @@ async function loadList(browser, backend) {
     );
   }
   const paint = await page.evaluate(() => window.__listPaint);
-  return { context, page, paint, requests };
+  const timeline = await page.evaluate(readTimeline);
+  return { context, page, paint, timeline, requests };
 }
 
 /** Navigation start → first market row painted, in a browser launched for this one load. */
 async function firstRowInFreshBrowser(backend) {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    const { context, paint, requests } = await loadList(browser, backend);
+    const { context, paint, timeline, requests } = await loadList(browser, backend);
     await context.close();
-    return { paint, requests };
+    return { paint, timeline, requests };
   } finally {
     await browser.close();
   }
@@ -209,15 +212,18 @@ async function main(cleanups) {
 
   // 2b. The same, each load in a browser launched for it (the headline first-row figure).
   const firstRows = [];
+  const freshLoads = [];
   for (let run = 1; run <= FIRST_ROW_RUNS; run += 1) {
-    const { paint, requests } = await firstRowInFreshBrowser(backend);
+    const { paint, timeline, requests } = await firstRowInFreshBrowser(backend);
     firstRows.push(paint.paintedAt);
+    freshLoads.push({ paint, timeline });
     log(
       `fresh browser ${run}: first row ${paint.testId} in the DOM at ${ms(paint.inDomAt)} ms, painted at ${ms(paint.paintedAt)} ms ` +
         `(api requests ${requests.api}, rpc ${requests.rpc})`,
     );
   }
   const firstRowMs = percentile(firstRows, 50);
+  const medianLoad = freshLoads.find((load) => load.paint.paintedAt === firstRowMs);
 
   // 3. Scroll, each pass in a browser of its own: contexts the bench closed keep a shared browser busy
   //    for a while (with the simplest row, 0 long frames in a fresh browser, 5–7 in one that had
@@ -233,6 +239,11 @@ async function main(cleanups) {
   console.log(`JS fetched before /market first rendered (gzip level 9):`);
   for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip)) {
     console.log(`  ${kib(script.gzip).padStart(7)} KiB gzip ${kib(script.raw).padStart(7)} KiB raw  ${script.url}`);
+  }
+  if (medianLoad) {
+    console.log(`the median fresh-browser load, ms since navigation start (requests: start → end):`);
+    const apps = { host: HOST, market: appOrigin(BASE_PORT, 'mfe-market'), api: API_ORIGIN, rpc: RPC_ORIGIN };
+    for (const line of describeTimeline(medianLoad.timeline, medianLoad.paint, apps)) console.log(line);
   }
   console.log(describePass('scroll', scroll));
   console.log(describePass('stress', stress));

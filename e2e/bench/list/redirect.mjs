@@ -2,8 +2,8 @@
 // servers run elsewhere (the e2e suite owns those ports). Each request to them is fetched from the
 // bench's server by Playwright and answered with that response, headers (CORS) included.
 
-const API_ORIGIN = 'http://127.0.0.1:8787';
-const RPC_ORIGIN = 'http://127.0.0.1:8545';
+export const API_ORIGIN = 'http://127.0.0.1:8787';
+export const RPC_ORIGIN = 'http://127.0.0.1:8545';
 
 async function forward(route, toOrigin) {
   const from = new URL(route.request().url());
