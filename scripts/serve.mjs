@@ -16,6 +16,7 @@
 // only (and history fallback for their standalone dev harness). One process serves the --only list,
 // so a test can stop one remote and start it again. Prints `READY <name> http://127.0.0.1:<port>` per
 // app once it listens.
+// Text answers go out compressed (brotli or gzip, as the browser accepts), as a CDN would send them.
 //
 // Every answer carries the site's security headers (sitePolicy below): a Content-Security-Policy
 // whose script sources are exactly the host's origin ('self') and the origins the rollout manifest
@@ -28,6 +29,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -347,6 +349,11 @@ export async function createAppServer(app, options) {
       .type('text/plain; charset=utf-8')
       .send(http.STATUS_CODES[status] ?? 'Error');
   });
+
+  // Text answers (pages, scripts, manifests) compressed as a CDN would send them: brotli or gzip, as
+  // the browser accepts. Uncompressed, a first load of /market moved ~880 KiB instead of ~250 KiB,
+  // and Lighthouse's "Enable text compression" counted 470–590 KiB of savings on every page.
+  await server.register(compress, { encodings: ['br', 'gzip'] });
 
   if (!isHost) {
     await server.register(cors, {

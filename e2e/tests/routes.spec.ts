@@ -1,6 +1,6 @@
 // Spec §2: every route renders its page (through the host and the remote that owns it), unknown paths
 // show not-found, /license redirects, and the market list carries its controls.
-import { PAGE_ROUTES, REMOTES } from '../support/apps';
+import { PAGE_ROUTES, REMOTES, portOf } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { header, navigateByHeader, openPage, pageHeading } from '../support/hostUi';
 
@@ -96,6 +96,24 @@ test.describe('routes', () => {
       ).toBeLessThan(0.1);
     });
   }
+
+  test('pages, scripts and manifests are sent compressed, with their caching unchanged', async ({ request }) => {
+    const host = await request.get('/market', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(host.headers()['content-encoding']).toBe('br');
+    expect(host.headers()['cache-control']).toBe('no-cache');
+    const html = await host.text();
+    expect(html).toMatch(/<div id="?root"?>/);
+    const script = html.match(/<script[^>]+src="?([^"\s>]+\.js)/)?.[1];
+    expect(script, 'the host page loads a script').toBeTruthy();
+    const gzipped = await request.get(new URL(script!, host.url()).toString(), { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers()['content-encoding']).toBe('gzip');
+    expect(gzipped.headers()['vary']).toContain('accept-encoding');
+    const manifest = await request.get(`http://127.0.0.1:${portOf('mfe-market')}/mf-manifest.json`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(manifest.headers()['content-encoding']).toBe('br');
+    expect(((await manifest.json()) as { name?: string }).name).toBeTruthy();
+  });
 
   test('header nav moves between remotes without reloading the document', async ({ page }) => {
     await openPage(page, '/', 'page-home');
