@@ -34,14 +34,14 @@ export default async function prefetchRoute(
   if (matchPath(ROUTES.market, pathname)) {
     const query = toMarketListQuery(parseMarketFilters(new URLSearchParams(search)));
     started.push(
-      import('./pages/list/MarketListPage'),
+      import(/* webpackChunkName: "market-list-page" */ './pages/list/MarketListPage'),
       loadVirtualMarketList(),
       cache.prefetchInfiniteQuery(marketListQueryOptions(query, client)),
     );
   }
   const id = matchPath(ROUTES.detail, pathname)?.params.id;
   if (id !== undefined) {
-    started.push(import('./pages/detail/MarketDetailPage'));
+    started.push(import(/* webpackChunkName: "market-detail-page" */ './pages/detail/MarketDetailPage'));
     if (isMarketIdText(id) && readWalletChoice() === null) {
       started.push(cache.prefetchQuery(marketDetailQueryOptions(id, null, client)));
     }
