@@ -32,6 +32,7 @@ import { kib, scriptsBeforeFirstRender, sumOf } from './list/firstRenderJs.mjs';
 import { frameStats, percentile, recordFirstRowPaint, ROW_SELECTOR, scrollListInPage } from './list/listFrames.mjs';
 import { API_ORIGIN, routeToBench, RPC_ORIGIN } from './list/redirect.mjs';
 import { describeTimeline, readTimeline, recordLoadMarks } from './list/waterfall.mjs';
+import { runBench } from './list/runBench.mjs';
 
 function envNumber(name, fallback) {
   const raw = process.env[name];
@@ -280,35 +281,4 @@ async function main(cleanups) {
   return 0;
 }
 
-async function run() {
-  const cleanups = [];
-  let cleaning = null;
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      for (const cleanup of cleanups.reverse()) {
-        await Promise.race([cleanup().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      }
-    })();
-    return cleaning;
-  };
-  const abandon = async (why) => {
-    console.error(why);
-    await cleanUp();
-    process.exit(1);
-  };
-  process.once('SIGINT', () => void abandon('bench:list interrupted (SIGINT)'));
-  process.once('SIGTERM', () => void abandon('bench:list stopped (SIGTERM)'));
-  const deadline = setTimeout(() => void abandon(`bench:list did not finish within ${DEADLINE_MS / 60_000} min`), DEADLINE_MS);
-  let code = 1;
-  try {
-    code = await main(cleanups);
-  } catch (error) {
-    console.error(error);
-    code = 1;
-  }
-  clearTimeout(deadline);
-  await cleanUp();
-  process.exit(code);
-}
-
-void run();
+void runBench('bench:list', main, DEADLINE_MS);

@@ -38,6 +38,7 @@ import {
 } from './web/audit.mjs';
 import { startBackend } from './list/backend.mjs';
 import { appOrigin, ensureContractArtifacts, missingBuilds, REPO_ROOT, startServers } from './list/builds.mjs';
+import { runBench } from './list/runBench.mjs';
 
 function envNumber(name, fallback) {
   const raw = process.env[name];
@@ -194,35 +195,4 @@ async function main(cleanups) {
   return 0;
 }
 
-async function run() {
-  const cleanups = [];
-  let cleaning = null;
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      for (const cleanup of cleanups.reverse()) {
-        await Promise.race([cleanup().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      }
-    })();
-    return cleaning;
-  };
-  const abandon = async (why) => {
-    console.error(why);
-    await cleanUp();
-    process.exit(1);
-  };
-  process.once('SIGINT', () => void abandon('bench:web interrupted (SIGINT)'));
-  process.once('SIGTERM', () => void abandon('bench:web stopped (SIGTERM)'));
-  const deadline = setTimeout(() => void abandon(`bench:web did not finish within ${DEADLINE_MS / 60_000} min`), DEADLINE_MS);
-  let code = 1;
-  try {
-    code = await main(cleanups);
-  } catch (error) {
-    console.error(error);
-    code = 1;
-  }
-  clearTimeout(deadline);
-  await cleanUp();
-  process.exit(code);
-}
-
-void run();
+void runBench('bench:web', main, DEADLINE_MS);
