@@ -9,36 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createHttpClient, createStore, marketQueryKeys, type HttpClient } from '@prds/shared';
 import { MarketListPage } from './pages/list/MarketListPage';
 import prefetchRoute from './prefetch';
-
-const NOW = 1_900_000_000;
-
-function market(id: number) {
-  return {
-    id: String(id),
-    metadataHash: `0x${id}`,
-    metadataStatus: 'approved',
-    event: `Will market ${id} happen?`,
-    category: 'crypto',
-    issuer: '0x0000000000000000000000000000000000000001',
-    options: [
-      { index: 0, label: 'Yes', optionKey: '0x1', stake: '2', odds: '1.5', probability: '0.666666', payoutMultiplier: '1.47' },
-      { index: 1, label: 'No', optionKey: '0x2', stake: '1', odds: '3', probability: '0.333333', payoutMultiplier: '2.94' },
-    ],
-    optionCount: 2,
-    volume: '12345600000000000000000',
-    pool: '0',
-    liquidity: '0',
-    tradeCount: 3,
-    createdAt: NOW - 86_400,
-    lastTradingTime: NOW + 5 * 3600,
-    expirationTime: NOW + 48 * 3600,
-    phase: 'open',
-    state: 'Open',
-    label: { key: 'guaranteeing', option: null },
-    result: null,
-    txHash: '0xabc',
-  };
-}
+import { marketCard, NOW } from './testing/marketCard';
 
 let server: http.Server;
 let client: HttpClient;
@@ -54,7 +25,7 @@ beforeAll(async () => {
       seen.push({ path: req.url ?? '', body });
       res.writeHead(200, { 'Content-Type': 'application/json' });
       if (req.url === '/api/markets') {
-        const list = [market(7), market(8)].filter((m) => !body.search || m.event.includes(String(body.search)));
+        const list = [marketCard(7), marketCard(8)].filter((m) => !body.search || m.event.includes(String(body.search)));
         res.end(
           JSON.stringify({
             code: 0,

@@ -9,6 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createHttpClient, createStore, type HttpClient } from '@prds/shared';
 import { MarketListPage } from './MarketListPage';
 import { OVERSCAN } from './VirtualMarketList';
+import { marketCard, NOW } from '../../testing/marketCard';
 
 type Body = { page?: number; pageSize?: number; search?: string; category?: string; status?: string; sort?: string };
 type Handler = (body: Body, res: http.ServerResponse) => void;
@@ -22,7 +23,6 @@ let origin: string;
 let testRun = 0;
 
 /** Chain time of the api: years away from the test machine's clock, so a countdown from Date.now() would show. */
-const NOW = 1_900_000_000;
 const TOTALS = { all: 7, open: 3, closingSoon: 1, waitingResult: 2, challenging: 1, finished: 1 };
 
 function json(res: http.ServerResponse, status: number, payload: unknown) {
@@ -30,37 +30,8 @@ function json(res: http.ServerResponse, status: number, payload: unknown) {
   res.end(JSON.stringify(payload));
 }
 
-function market(id: number, overrides: Record<string, unknown> = {}) {
-  return {
-    id: String(id),
-    metadataHash: `0x${id}`,
-    metadataStatus: 'approved',
-    event: `Will market ${id} happen?`,
-    category: 'crypto',
-    issuer: '0x0000000000000000000000000000000000000001',
-    options: [
-      { index: 0, label: 'Yes', optionKey: '0x1', stake: '2', odds: '1.5', probability: '0.666666', payoutMultiplier: '1.47' },
-      { index: 1, label: 'No', optionKey: '0x2', stake: '1', odds: '3', probability: '0.333333', payoutMultiplier: '2.94' },
-    ],
-    optionCount: 2,
-    volume: '12345600000000000000000',
-    pool: '0',
-    liquidity: '0',
-    tradeCount: 3,
-    createdAt: NOW - 86_400,
-    lastTradingTime: NOW + 5 * 3600,
-    expirationTime: NOW + 48 * 3600,
-    phase: 'open',
-    state: 'Open',
-    label: { key: 'guaranteeing', option: null },
-    result: null,
-    txHash: '0xabc',
-    ...overrides,
-  };
-}
-
 /** The api's answer for `body` out of `all` markets, paged as the api pages. */
-function answerFrom(all: readonly ReturnType<typeof market>[]): Handler {
+function answerFrom(all: readonly ReturnType<typeof marketCard>[]): Handler {
   return (body, res) => {
     const page = body.page ?? 1;
     const pageSize = body.pageSize ?? 20;
@@ -78,7 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failing: Handler = (_body, res) => json(res, 503, { code: 50301, msg: 'api.error.chainUnavailable', data: null });
 
 function manyMarkets(count: number) {
-  return Array.from({ length: count }, (_, i) => market(i + 1));
+  return Array.from({ length: count }, (_, i) => marketCard(i + 1));
 }
 
 beforeAll(async () => {
@@ -109,8 +80,8 @@ beforeEach(() => {
   client = createHttpClient({ baseURL: `${origin}/run-${testRun}`, reload: () => undefined });
   seen = [];
   handler = answerFrom([
-    market(7, { event: 'Will BTC close above 100k?' }),
-    market(8, {
+    marketCard(7, { event: 'Will BTC close above 100k?' }),
+    marketCard(8, {
       event: 'Who wins the cup?',
       category: 'culture',
       options: [
@@ -241,7 +212,7 @@ describe('MarketListPage against a real /api/markets', () => {
     expect(screen.queryByTestId('market-list')).toBeNull();
     expect(screen.queryByTestId('market-list-empty')).toBeNull();
 
-    handler = answerFrom([market(3)]);
+    handler = answerFrom([marketCard(3)]);
     fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('market-row-3')).toBeTruthy();
     expect(screen.queryByTestId('market-list-error')).toBeNull();
@@ -259,7 +230,7 @@ describe('MarketListPage against a real /api/markets', () => {
   });
 
   it('says when nothing matches the filters, and Clear filters asks for everything again', async () => {
-    handler = (body, res) => answerFrom(body.search ? [] : [market(1)])(body, res);
+    handler = (body, res) => answerFrom(body.search ? [] : [marketCard(1)])(body, res);
     renderPage('/market?q=nothing&category=science&sort=newest&status=open');
     const empty = await screen.findByTestId('market-list-empty');
     expect(empty.textContent).toContain('No markets match these filters');
@@ -293,7 +264,9 @@ describe('MarketListPage against a real /api/markets', () => {
     await screen.findByTestId('market-row-7');
     const held: (() => void)[] = [];
     handler = (body, res) =>
-      held.push(() => answerFrom([market(40, { state: 'Finished', label: { key: 'eventFinished', option: null } })])(body, res));
+      held.push(() =>
+        answerFrom([marketCard(40, { state: 'Finished', label: { key: 'eventFinished', option: null } })])(body, res),
+      );
 
     fireEvent.click(screen.getByTestId('market-status-finished'));
     expect(location()).toBe('/market?status=finished');
