@@ -152,7 +152,12 @@ async function main(): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
     const seedStart = Date.now();
     const present = Number(
-      (await db.kysely.selectFrom("markets").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+      (
+        await db.kysely
+          .selectFrom("markets")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     // A reused file (PRDS_BENCH_SQLITE) already holds its markets; `matches` is then taken from the answer.
     const seeded =
