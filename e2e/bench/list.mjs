@@ -26,13 +26,12 @@
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium.mjs';
-import { startBackend } from './list/backend.mjs';
-import { appOrigin, ensureContractArtifacts, missingBuilds, startServers } from './list/builds.mjs';
+import { appOrigin } from './list/builds.mjs';
 import { kib, scriptsBeforeFirstRender, sumOf } from './list/firstRenderJs.mjs';
 import { frameStats, percentile, recordFirstRowPaint, ROW_SELECTOR, scrollListInPage } from './list/listFrames.mjs';
 import { API_ORIGIN, routeToBench, RPC_ORIGIN } from './list/redirect.mjs';
 import { describeTimeline, readTimeline, recordLoadMarks } from './list/waterfall.mjs';
-import { runBench } from './list/runBench.mjs';
+import { runBench, startBenchStack } from './list/runBench.mjs';
 
 function envNumber(name, fallback) {
   const raw = process.env[name];
@@ -158,31 +157,17 @@ async function marketsTotal(apiUrl) {
 }
 
 async function main(cleanups) {
-  const missing = missingBuilds();
-  if (missing.length > 0) {
-    console.error(`bench:list needs the production builds: run pnpm build first (missing: ${missing.join(', ')})`);
-    return 1;
-  }
-  try {
-    ensureContractArtifacts(log);
-  } catch (error) {
-    console.error(`bench:list: ${error.message}`);
-    return 1;
-  }
-
-  log(`starting the back end (hardhat node, ${MARKETS} seeded markets, api on 127.0.0.1:${API_PORT})`);
-  const backend = await startBackend({ port: API_PORT, markets: MARKETS, corsOrigin: HOST, log: (line) => console.log(line) });
-  cleanups.push(() => backend.stop());
-  log(`starting the web servers on base port ${BASE_PORT}`);
-  const server = await startServers(BASE_PORT);
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (server.exitCode !== null) return resolve();
-        server.once('exit', () => resolve());
-        server.kill('SIGTERM');
-      }),
-  );
+  const stack = await startBenchStack({
+    name: 'bench:list',
+    basePort: BASE_PORT,
+    apiPort: API_PORT,
+    markets: MARKETS,
+    corsOrigin: HOST,
+    cleanups,
+    log,
+  });
+  if (stack === null) return 1;
+  const { backend } = stack;
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   cleanups.push(() => browser.close());
 

@@ -36,9 +36,8 @@ import {
   performanceContext,
   requestsTo,
 } from './web/audit.mjs';
-import { startBackend } from './list/backend.mjs';
-import { appOrigin, ensureContractArtifacts, missingBuilds, REPO_ROOT, startServers } from './list/builds.mjs';
-import { runBench } from './list/runBench.mjs';
+import { appOrigin, REPO_ROOT } from './list/builds.mjs';
+import { runBench, startBenchStack } from './list/runBench.mjs';
 
 function envNumber(name, fallback) {
   const raw = process.env[name];
@@ -82,36 +81,17 @@ async function firstMarketId(apiUrl) {
 const hostPort = (url) => new URL(url).host;
 
 async function main(cleanups) {
-  const missing = missingBuilds();
-  if (missing.length > 0) {
-    console.error(`bench:web needs the production builds: run pnpm build first (missing: ${missing.join(', ')})`);
-    return 1;
-  }
-  try {
-    ensureContractArtifacts(log);
-  } catch (error) {
-    console.error(`bench:web: ${error.message}`);
-    return 1;
-  }
-
-  log(`starting the back end (hardhat node, ${MARKETS} seeded markets, api on 127.0.0.1:${API_PORT})`);
-  const backend = await startBackend({
-    port: API_PORT,
+  const stack = await startBenchStack({
+    name: 'bench:web',
+    basePort: BASE_PORT,
+    apiPort: API_PORT,
     markets: MARKETS,
     corsOrigin: HOST,
-    log: (line) => console.log(line),
+    cleanups,
+    log,
   });
-  cleanups.push(() => backend.stop());
-  log(`starting the web servers on base port ${BASE_PORT}`);
-  const server = await startServers(BASE_PORT);
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (server.exitCode !== null) return resolve();
-        server.once('exit', () => resolve());
-        server.kill('SIGTERM');
-      }),
-  );
+  if (stack === null) return 1;
+  const { backend } = stack;
 
   const detailId = await firstMarketId(backend.apiUrl);
   const pages = [

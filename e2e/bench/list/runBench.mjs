@@ -1,3 +1,6 @@
+import { startBackend } from './backend.mjs';
+import { ensureContractArtifacts, missingBuilds, startServers } from './builds.mjs';
+
 /**
  * Runs a benchmark's `main(cleanups)` to its exit code and exits the process with it: whatever `main`
  * started (servers, browsers, the back end) is stopped through the cleanups it pushed — in reverse
@@ -37,4 +40,39 @@ export async function runBench(name, main, deadlineMs) {
   clearTimeout(deadline);
   await cleanUp();
   process.exit(code);
+}
+
+/**
+ * What a browser bench needs before it measures: the production builds and the contract artifacts
+ * (else one line saying what to run, and null), then the back end (hardhat node, `markets` seeded
+ * markets, the api on `apiPort`) and the builds served from `basePort`, each stopped by the cleanups.
+ *
+ * @returns {Promise<{ backend: Awaited<ReturnType<typeof startBackend>> } | null>}
+ */
+export async function startBenchStack({ name, basePort, apiPort, markets, corsOrigin, cleanups, log }) {
+  const missing = missingBuilds();
+  if (missing.length > 0) {
+    console.error(`${name} needs the production builds: run pnpm build first (missing: ${missing.join(', ')})`);
+    return null;
+  }
+  try {
+    ensureContractArtifacts(log);
+  } catch (error) {
+    console.error(`${name}: ${error.message}`);
+    return null;
+  }
+  log(`starting the back end (hardhat node, ${markets} seeded markets, api on 127.0.0.1:${apiPort})`);
+  const backend = await startBackend({ port: apiPort, markets, corsOrigin, log: (line) => console.log(line) });
+  cleanups.push(() => backend.stop());
+  log(`starting the web servers on base port ${basePort}`);
+  const server = await startServers(basePort);
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (server.exitCode !== null) return resolve();
+        server.once('exit', () => resolve());
+        server.kill('SIGTERM');
+      }),
+  );
+  return { backend };
 }
