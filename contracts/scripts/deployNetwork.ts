@@ -17,7 +17,7 @@ import {
   type TransactionReceipt,
   type TransactionRequest,
 } from "ethers";
-import { CONTRACTS_ROOT, loadArtifact } from "./artifacts";
+import { cliMessage, CONTRACTS_ROOT, loadArtifact } from "./artifacts";
 import { licenseConstructorArgs } from "./deploy";
 import { marketsAbi, marketsDepsTuple, marketsParamsTuple, type MarketsParams } from "./deployMarkets";
 import { abiOf, DEPLOYMENTS_DIR, renderDeployment, writeGeneratedModule, type DeploymentFile } from "./generate";
@@ -710,7 +710,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(error instanceof DeployRefused ? `deploy refused: ${error.message}` : error);
+    console.error(error instanceof DeployRefused ? `deploy refused: ${error.message}` : (cliMessage(error) ?? error));
     process.exitCode = 1;
   });
 }

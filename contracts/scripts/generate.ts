@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getAddress, isAddress } from "ethers";
-import { CONTRACTS_ROOT, loadArtifact } from "./artifacts";
+import { artifactsDir as compiledArtifactsDir, cliMessage, CONTRACTS_ROOT, loadArtifact } from "./artifacts";
 import { CHAIN_NAMES, isRequiredRole, isRole, ROLE_NAMES, ROLES, TOKENS, type Role } from "./roles";
 // hre.ethers (main below) is hardhat-ethers' type extension; packages that import these scripts see it too.
 import type {} from "@nomicfoundation/hardhat-ethers";
@@ -171,7 +171,7 @@ function dbgFiles(dir: string): string[] {
 export function readEnums(): Map<string, string[]> {
   const enums = new Map<string, string[]>();
   const builds = new Map<string, BuildInfo>();
-  const artifactsDir = path.join(CONTRACTS_ROOT, "artifacts");
+  const artifactsDir = compiledArtifactsDir();
   for (const dbgFile of dbgFiles(path.join(artifactsDir, "contracts"))) {
     const sourceName = path.relative(artifactsDir, path.dirname(dbgFile)).split(path.sep).join("/");
     if (sourceName.startsWith("contracts/test/")) continue;
@@ -432,7 +432,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(error);
+    console.error(cliMessage(error) ?? error);
     process.exitCode = 1;
   });
 }

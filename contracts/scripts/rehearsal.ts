@@ -3,6 +3,7 @@ import path from "node:path";
 import { getAddress, HDNodeWallet, JsonRpcProvider, parseUnits, type JsonRpcApiProvider } from "ethers";
 import { isNetworkName, networkParamsFile, NETWORKS, parseNetworkParams, type NetworkName } from "./networkParams";
 import { placeStandardToken, standardErc20RuntimeCode } from "./rehearsalToken";
+import { cliMessage } from "./artifacts";
 
 /**
  * `pnpm --filter @prds/contracts run rehearsal -- --network bsc --rpc-url URL --out DIR` prepares a
@@ -120,6 +121,14 @@ function parseCli(argv: string[]): { network: NetworkName; rpcUrl: string; outDi
 
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2));
+  // ethers retries an unreachable node without end; say at once which step comes first.
+  const answer = await fetch(cli.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    signal: AbortSignal.timeout(5_000),
+  }).catch(() => null);
+  if (answer === null) throw new RehearsalRefused(`no node answers at ${cli.rpcUrl}: start the rehearsal node first (step 1)`);
   const provider = new JsonRpcProvider(cli.rpcUrl, undefined, { batchMaxCount: 1, cacheTimeout: -1 });
   try {
     await prepareRehearsal(provider, { network: cli.network, outDir: cli.outDir });
@@ -130,7 +139,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(error instanceof RehearsalRefused ? `rehearsal refused: ${error.message}` : error);
+    console.error(error instanceof RehearsalRefused ? `rehearsal refused: ${error.message}` : (cliMessage(error) ?? error));
     process.exitCode = 1;
   });
 }
