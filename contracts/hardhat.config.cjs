@@ -31,6 +31,9 @@ module.exports = {
       // The devnet is 31337. The BSC rehearsal (README "Deploying to BSC") starts a node as chain 56 or 97:
       // PRDS_HARDHAT_CHAIN_ID=56 pnpm exec hardhat node …; nothing else reads it.
       chainId: Number(process.env.PRDS_HARDHAT_CHAIN_ID || 31337),
+      // The rehearsal node also mines a block a second by itself (as BSC does every ~3 s), so the api's
+      // confirmations come without anyone sending transactions; the devnet mines on demand.
+      ...(process.env.PRDS_HARDHAT_CHAIN_ID ? { mining: { auto: true, interval: 1000 } } : {}),
       hardfork: "cancun",
       initialDate: process.env.DEVNET_INITIAL_DATE || undefined,
       accounts: { count: 20 },
