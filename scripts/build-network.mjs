@@ -2,7 +2,7 @@
 // The product's production build for a network (README "Deploying to BSC"):
 //
 //   node scripts/build-network.mjs --network bsc|bsc-testnet --out DIR --api-url URL
-//        [--rpc-url URL[,URL]] [--explorer-url URL] [--deployments DIR] [--releases-url /releases/]
+//        [--rpc-url URL[,URL]] [--explorer-url URL|none] [--deployments DIR] [--releases-url /releases/]
 //
 // 1. the contract registry for the network's deployment: contracts/scripts/generate.ts --out
 //    DIR/contracts-generated, from the committed deployments/ plus --deployments DIR's (a rehearsal's
@@ -12,7 +12,8 @@
 //    promoted), served under --releases-url;
 // 3. the host into DIR/host.
 // Everything is built with PRDS_ENV (production for bsc, testnet for bsc-testnet), the api URL, the
-// chain's RPC URLs and explorer from these flags (unset: the chain registry's public ones), and the
+// chain's RPC URLs and explorer from these flags (unset: the chain registry's public ones; no explorer
+// links when every RPC URL is on this machine, or with --explorer-url none), and the
 // app's own builds (each package's dist/) are left untouched. Serve it with
 //   node scripts/serve.mjs --only host --host-dist DIR/host --releases DIR/releases --api-url URL --rpc-url URL
 import { spawnSync } from 'node:child_process';
@@ -61,9 +62,14 @@ function httpUrls(text, flag) {
   return urls;
 }
 
+function isLoopback(url) {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
 export function parseArgs(argv) {
   const usage =
-    'usage: node scripts/build-network.mjs --network bsc|bsc-testnet --out DIR --api-url URL [--rpc-url URL[,URL]] [--explorer-url URL] [--deployments DIR] [--releases-url /releases/]';
+    'usage: node scripts/build-network.mjs --network bsc|bsc-testnet --out DIR --api-url URL [--rpc-url URL[,URL]] [--explorer-url URL|none] [--deployments DIR] [--releases-url /releases/]';
   const options = {
     network: null,
     out: null,
@@ -80,8 +86,10 @@ export function parseArgs(argv) {
     else if (flag === '--out') options.out = path.resolve(value());
     else if (flag === '--api-url') options.apiUrl = httpUrls(value(), '--api-url')[0] ?? fail('--api-url is empty');
     else if (flag === '--rpc-url') options.rpcUrls = httpUrls(value(), '--rpc-url');
-    else if (flag === '--explorer-url') options.explorerUrl = httpUrls(value(), '--explorer-url')[0] ?? null;
-    else if (flag === '--deployments') options.deployments = path.resolve(value());
+    else if (flag === '--explorer-url') {
+      const url = value();
+      options.explorerUrl = url === 'none' ? 'none' : (httpUrls(url, '--explorer-url')[0] ?? null);
+    } else if (flag === '--deployments') options.deployments = path.resolve(value());
     else if (flag === '--releases-url') options.releasesUrl = value();
     else if (flag === '--help' || flag === '-h') {
       console.log(usage);
@@ -93,6 +101,9 @@ export function parseArgs(argv) {
   if (!options.out) fail(`--out is required (never a package's own dist/)\n${usage}`);
   if (!options.apiUrl) fail(`--api-url is required: the api the site calls\n${usage}`);
   if (options.deployments && !fs.existsSync(options.deployments)) fail(`--deployments ${options.deployments} does not exist`);
+  // A chain on this machine (a rehearsal) has no public explorer: its transactions are not on bscscan.com.
+  if (options.explorerUrl === null && options.rpcUrls.length > 0 && options.rpcUrls.every(isLoopback))
+    options.explorerUrl = 'none';
   return options;
 }
 

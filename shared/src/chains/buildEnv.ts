@@ -36,9 +36,14 @@ export function readEnv(name: EnvName): string | undefined {
   }
 }
 
-/** A comma-separated list of URLs from the build (e.g. several RPC endpoints), or `fallback` when unset. */
+/**
+ * A comma-separated list of URLs from the build (e.g. several RPC endpoints), or `fallback` when unset;
+ * `none` is an empty list (a rehearsal's local chain has no explorer: no link beats one to bscscan.com).
+ */
 export function readUrlList(name: EnvName, fallback: readonly string[]): readonly string[] {
-  const urls = (readEnv(name) ?? '')
+  const value = readEnv(name);
+  if (value?.trim() === 'none') return [];
+  const urls = (value ?? '')
     .split(',')
     .map((url) => url.trim())
     .filter(Boolean);

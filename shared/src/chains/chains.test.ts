@@ -46,6 +46,9 @@ describe('chain registry', () => {
       ]);
       process.env.PRDS_BSC_RPC_URL = ' http://127.0.0.1:8656 , https://rpc.example ';
       expect(readUrlList('PRDS_BSC_RPC_URL', [])).toEqual(['http://127.0.0.1:8656', 'https://rpc.example']);
+      // a rehearsal's local chain: no explorer rather than the public one, where its transactions do not exist
+      process.env.PRDS_BSC_RPC_URL = 'none';
+      expect(readUrlList('PRDS_BSC_RPC_URL', ['https://bscscan.com'])).toEqual([]);
     } finally {
       if (saved === undefined) delete process.env.PRDS_BSC_RPC_URL;
       else process.env.PRDS_BSC_RPC_URL = saved;
