@@ -201,6 +201,18 @@ describe('Get License: the primary sale', () => {
 });
 
 describe('/nft/packet', () => {
+  it('keeps the License layout’s tabs, with Packets selected and the way to Get License and My License', async () => {
+    renderAt('/nft/packet');
+    const tabs = await screen.findByTestId('license-tabs');
+    const selected = within(tabs)
+      .getAllByRole('tab')
+      .filter((tab) => tab.getAttribute('aria-selected') === 'true');
+    expect(selected.map((tab) => tab.textContent)).toEqual(['Packets']);
+    expect(within(tabs).getByTestId('license-tab-sale').getAttribute('href')).toBe('/nft');
+    expect(within(tabs).getByTestId('license-tab-mine').getAttribute('href')).toBe('/nft/mine');
+    expect(within(tabs).getByTestId('license-tab-packet').getAttribute('href')).toBe('/nft/packet');
+  });
+
   it('lists each packet with its contents, price, the single prices and how many are left', async () => {
     renderAt('/nft/packet', { connected: true, usdt: 2_000n });
     const packets = await screen.findAllByTestId('license-packet');

@@ -1,6 +1,9 @@
 import { Tabs, paths, useIntl } from '@prds/shared';
 
-/** Get License / My License: each tab is a route, so the choice survives a reload and a shared link. */
+/**
+ * Get License / Packets / My License (spec: the License layout's tabs; a packet is another way to get
+ * Licenses): each tab is a route, so the choice survives a reload and a shared link.
+ */
 export function LicenseTabs() {
   const intl = useIntl();
   return (
@@ -14,6 +17,12 @@ export function LicenseTabs() {
           end: true,
           label: intl.formatMessage({ id: 'license.tabs.sale' }),
           'data-testid': 'license-tab-sale',
+        },
+        {
+          value: 'packet',
+          to: paths.nftPacket(),
+          label: intl.formatMessage({ id: 'license.tabs.packet' }),
+          'data-testid': 'license-tab-packet',
         },
         {
           value: 'mine',

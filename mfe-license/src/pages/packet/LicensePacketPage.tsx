@@ -23,6 +23,7 @@ import {
   type LicenseSaleType,
 } from '@prds/shared';
 import { Facts } from '../common/Facts';
+import { LicenseTabs } from '../LicenseTabs';
 import { PACKET_TX_MESSAGES } from '../common/licenseMessages';
 import { Usdt } from '../common/Usdt';
 import { usePayBalance } from '../common/usePayBalance';
@@ -161,12 +162,10 @@ export function LicensePacketPage() {
   const failed = packets.isError ? packets : sale.isError ? sale : null;
   return (
     <Page data-testid="page-nft-packet">
-      <Link to={paths.nft()}>
-        <FormattedMessage id="license.packet.back" />
-      </Link>
       <PageHeading description={<FormattedMessage id="license.packet.intro" />}>
         <FormattedMessage id="license.packet.title" />
       </PageHeading>
+      <LicenseTabs />
       <WalletNotice testId="license-packet-connect" />
       {wallet.isConnected && (
         <Muted data-testid="license-balance" data-value={balance?.toString() ?? ''}>
