@@ -318,6 +318,7 @@ test.describe('dev wallet (devnet only)', () => {
     await expect(page.getByTestId('claim-eligibility')).toHaveAttribute('data-eligibility', 'alreadyClaimed', {
       timeout: 30_000,
     });
+    await expect(page.getByTestId('claim-eligibility')).toHaveText('Already claimed');
     expect(await txPhases(page)).toContain('pending');
     expect((await prdsBalance(chosen.address)) - before).toBe(await claimAmount());
     expect(await claimEligibility(chosen.address)).toBe('alreadyClaimed');

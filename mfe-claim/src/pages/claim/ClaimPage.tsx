@@ -173,12 +173,9 @@ export function ClaimPage() {
           </Retry>
         )}
         <TransactionStatus state={claim.state} />
-        {status.data?.eligibility !== 'alreadyClaimed' && (
-          // The rule, until the eligibility line itself says it.
-          <Hint>
-            <FormattedMessage id="claim.oncePerUser" />
-          </Hint>
-        )}
+        <Hint>
+          <FormattedMessage id="claim.oncePerUser" />
+        </Hint>
       </Panel>
     </Page>
   );
