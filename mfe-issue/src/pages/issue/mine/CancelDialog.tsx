@@ -6,7 +6,10 @@ import {
   Muted,
   TransactionStatus,
   queryKeys,
+  readContract,
+  shortAddress,
   styled,
+  useQuery,
   useTransaction,
   useWallet,
   type IssuedMarket,
@@ -14,6 +17,7 @@ import {
 } from '@prds/shared';
 import { issueQueryKeys } from '../issueApi';
 import { Usdt } from '../Usdt';
+import { licenseHolder } from './licenseHolder';
 import { readAvailableTimes } from './useIssuedMarkets';
 
 const Body = styled.div`
@@ -48,9 +52,26 @@ const CANCEL_TX_MESSAGES: TxMessages = {
  * (License.recycleUse) — shown from the chain once done.
  */
 export function CancelDialog({ market, onClose }: { market: IssuedMarket; onClose: () => void }) {
-  const { account } = useWallet();
+  const { account, desiredChainId } = useWallet();
   const [left, setLeft] = useState<number | null>(null);
   const tx = useTransaction(CANCEL_TX_MESSAGES);
+  // The use goes back to the License, so say whose it is now: a License sold since belongs to its buyer.
+  const holder = useQuery({
+    queryKey: queryKeys.chain(desiredChainId, 'license', 'holder', market.licenseId),
+    queryFn: async () => {
+      const id = BigInt(market.licenseId);
+      const [owner, user] = await Promise.all([
+        readContract('license', 'ownerOf', [id], desiredChainId),
+        readContract('license', 'userOf', [id], desiredChainId),
+      ]);
+      return { owner, user };
+    },
+    enabled: account !== null && !market.licenseStaked,
+  });
+  const other =
+    account !== null && holder.data !== undefined
+      ? licenseHolder({ account, staked: market.licenseStaked, ...holder.data })
+      : null;
 
   const onConfirm = async () => {
     if (account === null) return;
@@ -86,6 +107,14 @@ export function CancelDialog({ market, onClose }: { market: IssuedMarket; onClos
             }}
           />
         </p>
+        {other?.kind === 'other' && (
+          <Muted data-testid="issue-cancel-license-owner">
+            <FormattedMessage
+              id="issue.cancel.licenseNowOthers"
+              values={{ license: market.licenseId, owner: shortAddress(other.owner) }}
+            />
+          </Muted>
+        )}
         {market.licenseStaked && (
           <Muted>
             <FormattedMessage id="issue.cancel.stakedBack" values={{ license: market.licenseId }} />
