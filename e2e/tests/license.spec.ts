@@ -189,7 +189,7 @@ test('mint one License of each type, then buy a packet: balance and ownership on
   await packet.getByTestId('license-see-mine').click();
   await expect(page.getByTestId('page-nft-mine')).toBeVisible();
   await expect(page.getByTestId('license-mine-item')).toHaveCount(8);
-  await expect(mineItem(page, minted.attributive ?? 0n).getByTestId('license-holding')).toHaveText('Unsold');
+  await expect(mineItem(page, minted.attributive ?? 0n).getByTestId('license-holding')).toHaveText('In your wallet');
   await expect(page.getByTestId('license-event').first()).toContainText('Minted');
 });
 
@@ -273,7 +273,7 @@ test('sell: each price message sends nothing; listed, the other account buys it;
 
   // Both pages: the buyer owns it, the seller no longer has it and sees the sale.
   await buy.getByTestId('license-see-mine').click();
-  await expect(mineItem(b, tokenId).getByTestId('license-holding')).toHaveText('Unsold');
+  await expect(mineItem(b, tokenId).getByTestId('license-holding')).toHaveText('In your wallet');
   await expect(mineItem(b, tokenId).getByTestId('license-action-sell')).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('license-mine-item')).toHaveCount(7);

@@ -392,6 +392,10 @@ describe('My License', () => {
       ['4', 'rentedOut'],
       ['5', 'rentedIn'],
     ]);
+    // Owned and not listed: said as where it is, not 'Unsold' (a License just bought from someone is owned, not unsold);
+    // its market count is the License's, every holder's markets included.
+    expect(within(item('1')).getByTestId('license-holding').textContent).toBe('In your wallet');
+    expect(within(item('1')).getByTestId('fact-marketsIssued').textContent).toContain('Markets issued with it (every holder)');
     expect(buttons(item('1'))).toEqual(['license-action-sell', 'license-action-rent']);
     expect(within(item('1')).getByTestId('license-action-issue').getAttribute('href')).toBe('/issue?license=1');
     expect(buttons(item('2'))).toEqual(['license-action-cancel-sale']);
