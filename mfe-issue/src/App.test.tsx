@@ -18,6 +18,7 @@ jest.mock('@prds/shared', () => {
       if (fn !== 'params') throw new Error(`no ${fn} in this test`);
       return {
         feeBps: 200,
+        marginFeeBps: 5000,
         issuerShareBps: 5000,
         capacityMultiple: 20,
         minLiquidity: 100n * E,
@@ -152,6 +153,10 @@ describe('issue form', () => {
     );
     expect(screen.getByTestId('issue-capacity').textContent).toBe('20 × bond = 2,000 USDT');
     expect(screen.getByTestId('issue-param-fee').textContent).toContain('2%');
+    // Spec §3's reward rate (1 − fee rate) and margin fee rate, from Markets.params().
+    expect(screen.getByTestId('issue-param-reward').textContent).toContain('98%');
+    expect(screen.getByTestId('issue-param-reward').textContent).toContain('The share of stakes paid to the winners.');
+    expect(screen.getByTestId('issue-param-margin-fee').textContent).toContain('50%');
   });
 
   it('hides the margin when the License itself is the bond', async () => {

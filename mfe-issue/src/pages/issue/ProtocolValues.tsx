@@ -102,6 +102,28 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           <FormattedMessage id="issue.params.feeMeaning" values={{ share: formatRate(params.issuerShareBps) }} />
         </dd>
       </Item>
+      <Item data-testid="issue-param-reward">
+        <dt>
+          <FormattedMessage id="issue.form.rewardRate" />
+        </dt>
+        <dd>
+          <FormattedMessage id="issue.params.percent" values={{ value: formatRate(10_000 - params.feeBps) }} />
+        </dd>
+        <dd>
+          <FormattedMessage id="issue.params.rewardMeaning" />
+        </dd>
+      </Item>
+      <Item data-testid="issue-param-margin-fee">
+        <dt>
+          <FormattedMessage id="issue.form.marginFeeRate" />
+        </dt>
+        <dd>
+          <FormattedMessage id="issue.params.percent" values={{ value: formatRate(params.marginFeeBps) }} />
+        </dd>
+        <dd>
+          <FormattedMessage id="issue.params.marginFeeMeaning" />
+        </dd>
+      </Item>
       <Item data-testid="issue-param-capacity">
         <dt>
           <FormattedMessage id="issue.params.capacity" />

@@ -44,6 +44,8 @@ export function useChainNow(): number | null {
 export interface ProtocolParams extends ProtocolLimits {
   readonly minPremium: bigint;
   readonly feeBps: number;
+  /** The share of a slashed bond paid to the challenger proven right (spec §3 margin fee rate). */
+  readonly marginFeeBps: number;
   readonly issuerShareBps: number;
   readonly confirmationPeriod: number;
   readonly challengeWindow: number;
@@ -62,6 +64,7 @@ export function useProtocolParams() {
         capacityMultiple: BigInt(p.capacityMultiple),
         maxOptions: Number(p.maxOptions),
         feeBps: Number(p.feeBps),
+        marginFeeBps: Number(p.marginFeeBps),
         issuerShareBps: Number(p.issuerShareBps),
         confirmationPeriod: Number(p.confirmationPeriod),
         challengeWindow: Number(p.challengeWindow),

@@ -257,6 +257,9 @@ describe('MarketDetailPage against a real api server', () => {
     expect(screen.getByTestId('detail-expiration').textContent).toMatch(/^[12]d \d\d:\d\d:\d\d$/);
     expect(screen.getByTestId('detail-volume').textContent).toBe('12,345 USDT');
     expect(screen.getByTestId('detail-fee-rate').textContent).toBe('2%');
+    // Spec §3's reward rate (the share of stakes paid to winners) and margin fee rate.
+    expect(screen.getByTestId('detail-reward-rate').textContent).toBe('98%');
+    expect(screen.getByTestId('detail-margin-fee-rate').textContent).toBe('50%');
     expect(screen.getByTestId('detail-remaining-capacity').textContent).toBe('98 USDT of 200 USDT');
     expect(screen.getByTestId('detail-collateral').textContent).toBe('Token margin: 10 USDT');
 

@@ -146,6 +146,16 @@ export function MarketHeader({ view, now, actions }: { view: MarketDetailView; n
               <FormattedMessage id="common.market.percent" values={{ value: formatRate(market.feeBps) }} />
             </span>
           </Fact>
+          <Fact label={<FormattedMessage id="market.detail.rewardRate" />}>
+            <span data-testid="detail-reward-rate" data-value={market.rewardRateBps}>
+              <FormattedMessage id="common.market.percent" values={{ value: formatRate(market.rewardRateBps) }} />
+            </span>
+          </Fact>
+          <Fact label={<FormattedMessage id="market.detail.marginFeeRate" />}>
+            <span data-testid="detail-margin-fee-rate" data-value={market.marginFeeBps}>
+              <FormattedMessage id="common.market.percent" values={{ value: formatRate(market.marginFeeBps) }} />
+            </span>
+          </Fact>
           <Fact label={<FormattedMessage id="market.detail.collateral" />}>
             <span data-testid="detail-collateral" data-value={market.collateral}>
               {market.collateral === 'nft' ? (
