@@ -286,7 +286,7 @@ test('every §5 message appears at its field and nothing is sent', async () => {
   }
   await margin.fill('6000');
   await margin.blur();
-  await expect(errorOf(page, 'issue-liquidity')).toHaveText('Insufficient balance');
+  await expect(errorOf(page, 'issue-liquidity')).toHaveText('Insufficient balance Top up USDT');
   // The smallest margin with a seed just above its capacity.
   const smallMargin = params.minMargin > 0n ? params.minMargin : u('1');
   const capacity = smallMargin * params.capacityMultiple;

@@ -185,15 +185,20 @@ test.describe('buying', () => {
     await expect(page.getByTestId('buy-balance')).toContainText('10');
 
     const form = await fillBuy(page, 1, '50');
-    await expect(form.getByTestId('buy-error')).toHaveText('Insufficient balance');
+    await expect(form.getByTestId('buy-error')).toHaveText('Insufficient balance Top up USDT');
     const submit = form.getByTestId('buy-submit');
     if (await submit.isEnabled()) await submit.click();
-    await expect(form.getByTestId('buy-error')).toHaveText('Insufficient balance');
+    await expect(form.getByTestId('buy-error')).toHaveText('Insufficient balance Top up USDT');
     await captureStep(page, 'desktop-buy-insufficient');
     // Give a wrongly sent request the time to reach the wallet before checking none did.
     await page.waitForTimeout(500);
     expect(wallet.callsTo('eth_sendTransaction')).toEqual([]);
     expect(await stakeOnChain(id, wallet.address, 1)).toBe(0n);
+
+    // Not a dead end: the message leads to /deposit, where the devnet's faucet gives USDT.
+    await form.getByTestId('top-up-link').click();
+    await expect(page).toHaveURL(/\/deposit$/);
+    await expect(page.getByTestId('deposit-faucet')).toBeVisible({ timeout: 30_000 });
   });
 });
 

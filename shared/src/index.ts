@@ -168,6 +168,7 @@ export { visuallyHidden } from './ui/visuallyHidden';
 export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
 export { Modal, FOCUSABLE_SELECTOR, type ModalProps } from './ui/Modal';
 export { Muted, ErrorText } from './ui/text';
+export { TopUpLink } from './ui/TopUpLink';
 export { Field } from './ui/Field';
 export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
 export { FileButton, type FileButtonProps } from './ui/FileButton';

@@ -187,7 +187,8 @@ describe('Get License: the primary sale', () => {
     const scarcity = await screen.findByTestId('license-type-scarcity');
     await waitFor(() => expect(within(scarcity).getByTestId('license-type-price').textContent).toBe('500 USDT'));
     fireEvent.click(within(scarcity).getByTestId('license-mint'));
-    expect(within(scarcity).getByTestId('license-mint-error').textContent).toBe('Insufficient balance');
+    expect(within(scarcity).getByTestId('license-mint-error').textContent).toBe('Insufficient balance Top up USDT');
+    expect(within(scarcity).getByTestId('top-up-link').getAttribute('href')).toBe('/deposit');
     expect(within(scarcity).queryByTestId('tx-status')).toBeNull();
   });
 
@@ -303,7 +304,8 @@ describe('the License market', () => {
     expect(within(dialog).getByTestId('license-buy-price').textContent).toBe('800 USDT');
     expect(within(dialog).getByTestId('license-buy-confirm').textContent).toBe('Buy for 800 USDT');
     fireEvent.click(within(dialog).getByTestId('license-buy-confirm'));
-    expect(within(dialog).getByTestId('license-buy-error').textContent).toBe('Insufficient balance');
+    expect(within(dialog).getByTestId('license-buy-error').textContent).toBe('Insufficient balance Top up USDT');
+    expect(within(dialog).getByTestId('top-up-link').getAttribute('href')).toBe('/deposit');
     expect(within(dialog).queryByTestId('tx-status')).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { AppProviders, createStore } from '@prds/shared';
+import { MemoryRouter } from 'react-router-dom';
 import { IssueErrorText } from './IssueErrorText';
 import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
@@ -16,6 +17,19 @@ describe('IssueErrorText', () => {
     expect((await screen.findByTestId('issue-error')).textContent).toBe(
       `Event end time ${format.format(eventEndDate * 1000)} is greater than rental end time ${format.format(rentalEndDate * 1000)}`,
     );
+  });
+
+  it("leads from 'Insufficient balance' to /deposit, where USDT is had", async () => {
+    render(
+      <AppProviders store={createStore()}>
+        <MemoryRouter>
+          <IssueErrorText error={{ id: 'issue.error.insufficientBalance' }} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    const message = await screen.findByTestId('issue-error');
+    expect(message.textContent).toBe('Insufficient balance Top up USDT');
+    expect(screen.getByTestId('top-up-link').getAttribute('href')).toBe('/deposit');
   });
 
   it('names the amount and the reason a message carries', async () => {

@@ -1,4 +1,4 @@
-import { ErrorText, FormattedMessage, useIntl } from '@prds/shared';
+import { ErrorText, FormattedMessage, TopUpLink, useIntl } from '@prds/shared';
 import { MODERATION_REASONS } from './moderationReasons';
 import { Usdt } from './Usdt';
 import type { IssueFormError } from './validateIssueForm';
@@ -32,6 +32,12 @@ export function IssueErrorText({ error, id, alert = false }: IssueErrorTextProps
       {...(error.reason ? { 'data-reason': error.reason } : {})}
     >
       <FormattedMessage id={error.id} values={values} />
+      {error.id === 'issue.error.insufficientBalance' && (
+        <>
+          {' '}
+          <TopUpLink />
+        </>
+      )}
     </ErrorText>
   );
 }

@@ -11,6 +11,7 @@ import {
   queryKeys,
   readContract,
   useTransaction,
+  TopUpLink,
   type LicenseView,
 } from '@prds/shared';
 import { DialogBody, Total } from '../common/dialogParts';
@@ -91,7 +92,7 @@ export function BuyDialog({ license, onClose }: { license: LicenseView; onClose:
         </Total>
         {short && (
           <ErrorText role="alert" data-testid="license-buy-error">
-            <FormattedMessage id="license.error.insufficientBalance" />
+            <FormattedMessage id="license.error.insufficientBalance" /> <TopUpLink />
           </ErrorText>
         )}
         {changed && (

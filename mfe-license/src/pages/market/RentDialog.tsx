@@ -11,6 +11,7 @@ import {
   queryKeys,
   readContract,
   useTransaction,
+  TopUpLink,
   type LicenseView,
 } from '@prds/shared';
 import { validateCount } from '../common/amountInput';
@@ -139,7 +140,7 @@ export function RentDialog({ license, onClose }: { license: LicenseView; onClose
         )}
         {short && (
           <ErrorText role="alert" data-testid="license-rent-error">
-            <FormattedMessage id="license.error.insufficientBalance" />
+            <FormattedMessage id="license.error.insufficientBalance" /> <TopUpLink />
           </ErrorText>
         )}
         {done ? (

@@ -19,6 +19,7 @@ import {
   useQuery,
   useTransaction,
   useWallet,
+  TopUpLink,
   type LicensePacket,
   type LicenseSaleType,
 } from '@prds/shared';
@@ -139,7 +140,7 @@ function PacketCard({ packet, types }: { packet: LicensePacket; types: readonly 
       </Button>
       {short && (
         <ErrorText role="alert" data-testid="license-packet-error">
-          <FormattedMessage id="license.error.insufficientBalance" />
+          <FormattedMessage id="license.error.insufficientBalance" /> <TopUpLink />
         </ErrorText>
       )}
       <TransactionStatus state={tx.state} />

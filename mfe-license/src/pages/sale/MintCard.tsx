@@ -15,6 +15,7 @@ import {
   styled,
   useTransaction,
   useWallet,
+  TopUpLink,
   type LicenseSaleType,
   type LicenseType,
 } from '@prds/shared';
@@ -131,7 +132,7 @@ export function MintCard({ type, sale, issuesPerLicense }: MintCardProps) {
       </Button>
       {short && (
         <ErrorText role="alert" data-testid="license-mint-error">
-          <FormattedMessage id="license.error.insufficientBalance" />
+          <FormattedMessage id="license.error.insufficientBalance" /> <TopUpLink />
         </ErrorText>
       )}
       {!wallet.isConnected && (

@@ -453,7 +453,9 @@ describe('buying', () => {
     await renderConnected(null, [{ symbol: 'USDT', balance: (5n * E).toString() }]);
     expect(screen.getByTestId('buy-balance').textContent).toBe('5 USDT');
     type('6');
-    expect(error()).toBe('Insufficient balance');
+    // Not a dead end: the way to get USDT (/deposit: the faucet on the devnet, deposit and bridges on BSC).
+    expect(error()).toBe('Insufficient balance Top up USDT');
+    expect(within(screen.getByTestId('buy-error')).getByTestId('top-up-link').getAttribute('href')).toBe('/deposit');
     type('5');
     expect(error()).toBeNull();
   });

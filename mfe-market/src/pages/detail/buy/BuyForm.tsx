@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import {
   Button,
   ErrorText,
+  TopUpLink,
   Field,
   FormattedMessage,
   Input,
@@ -254,6 +255,12 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
         {problem !== null && (
           <ErrorText id={errorId} role="alert" data-testid="buy-error" data-kind={problem.kind}>
             <ProblemText problem={problem} />
+            {problem.kind === 'insufficientBalance' && (
+              <>
+                {' '}
+                <TopUpLink />
+              </>
+            )}
           </ErrorText>
         )}
 
