@@ -237,6 +237,10 @@ export const TradeItem = Type.Object({
   optionStake: Amount,
   pool: Amount,
   odds: Nullable("string", { description: "Odds of the option right after the trade" }),
+  payoutMultiplier: Nullable("string", {
+    description:
+      "The payout multiplier right after the trade: the odds net of the buy fee, the one figure the pages show (Pays ×)",
+  }),
   time: UnixTime,
   blockNumber: Type.Integer(),
 });

@@ -546,14 +546,19 @@ describe("/api/market/history and /api/market/trades", () => {
   });
 
   test("trades, newest first, paged", async () => {
-    const r = await h.post<Paged<{ txHash: string; optionLabel: string; odds: string; amount: string }>>("/api/market/trades", {
-      id: 2,
-      pageSize: 2,
-    });
+    const r = await h.post<
+      Paged<{ txHash: string; optionLabel: string; odds: string; payoutMultiplier: string; amount: string }>
+    >("/api/market/trades", { id: 2, pageSize: 2 });
     expect(r.body.code).toBe(0);
     expect(r.body.data.total).toBe(3);
     expect(r.body.data.list.map((t) => t.txHash)).toEqual([txHash("trade 2"), txHash("trade 1")]);
-    expect(r.body.data.list[0]).toMatchObject({ optionLabel: "Yes", odds: "2", amount: u(10).toString() });
+    // The one payout figure the pages show (Pays ×): the odds net of the 2% fee, as the market's options carry it.
+    expect(r.body.data.list[0]).toMatchObject({
+      optionLabel: "Yes",
+      odds: "2",
+      payoutMultiplier: "1.96",
+      amount: u(10).toString(),
+    });
     const next = await h.post<Paged<{ txHash: string }>>("/api/market/trades", { id: 2, pageSize: 2, page: 2 });
     expect(next.body.data.list.map((t) => t.txHash)).toEqual([txHash("trade 0")]);
   });

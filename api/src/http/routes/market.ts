@@ -9,7 +9,7 @@ import { apiError } from "../errors";
 import { marketIdOf, optionalAddress, pageOf } from "../inputs";
 import { loadMarkets, loadOptions, marketSummary, visibleMetadata } from "../marketRows";
 import { figuresOf } from "../accountMarkets";
-import { BPS, oddsText, probabilityText } from "../pricing";
+import { BPS, optionFigures, oddsText, probabilityText } from "../pricing";
 import { evidenceView } from "../evidenceView";
 import { trackRecord } from "../trackRecord";
 import { voteView } from "../vote";
@@ -253,7 +253,7 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
     async (body) => {
       const id = marketIdOf(body.id);
       const { page, pageSize, offset } = pageOf(body);
-      const market = (await loadMarkets(ctx.db, [id])).get(id);
+      const [market, params] = await Promise.all([loadMarkets(ctx.db, [id]).then((m) => m.get(id)), ctx.params()]);
       if (!market) throw apiError("marketNotFound", { field: "id" });
       const db = ctx.db.kysely;
       const [rows, count] = await Promise.all([
@@ -273,15 +273,18 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
           .executeTakeFirstOrThrow(),
       ]);
       const labels = new Map([[id, visibleMetadata(market).options]]);
-      return { data: { list: rows.map((t) => tradeItem(t, labels)), total: Number(count.n), page, pageSize }, extra: null };
+      const list = rows.map((t) => tradeItem(t, labels, params.feeBps));
+      return { data: { list, total: Number(count.n), page, pageSize }, extra: null };
     },
   );
 }
 
-/** Trades as answered, with the option's label when the market's metadata is approved. */
-export function tradeItem(t: Row<"trades">, labels: ReadonlyMap<number, readonly string[]>): TradeItemBody {
-  const optionStake = fromDbAmount(t.option_stake);
-  const pool = fromDbAmount(t.pool);
+/**
+ * Trades as answered, with the option's label when the market's metadata is approved, and the figures of
+ * the option right after the trade (its odds, and the payout multiplier the pages show, net of `feeBps`).
+ */
+export function tradeItem(t: Row<"trades">, labels: ReadonlyMap<number, readonly string[]>, feeBps: number): TradeItemBody {
+  const figures = optionFigures(fromDbAmount(t.option_stake), fromDbAmount(t.pool), feeBps);
   return {
     txHash: t.tx_hash,
     logIndex: t.log_index,
@@ -293,9 +296,10 @@ export function tradeItem(t: Row<"trades">, labels: ReadonlyMap<number, readonly
     stake: amountText(t.stake),
     fee: amountText(t.fee),
     referrer: t.referrer,
-    optionStake: optionStake.toString(),
-    pool: pool.toString(),
-    odds: oddsText(optionStake, pool),
+    optionStake: amountText(t.option_stake),
+    pool: amountText(t.pool),
+    odds: figures.odds,
+    payoutMultiplier: figures.payoutMultiplier,
     time: t.time,
     blockNumber: t.block_number,
   };

@@ -149,11 +149,14 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
         q.selectAll().orderBy("block_number", "desc").orderBy("log_index", "desc").limit(pageSize).offset(offset).execute(),
         q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       ]);
-      const markets = await loadMarkets(ctx.db, [...new Set(rows.map((t) => Number(t.market_id)))]);
+      const [markets, params] = await Promise.all([
+        loadMarkets(ctx.db, [...new Set(rows.map((t) => Number(t.market_id)))]),
+        ctx.params(),
+      ]);
       const labels = new Map([...markets].map(([id, m]) => [id, visibleMetadata(m).options]));
       const list = rows.map((t) => {
         const market = markets.get(Number(t.market_id));
-        return { ...tradeItem(t, labels), event: market ? visibleMetadata(market).event : null };
+        return { ...tradeItem(t, labels, params.feeBps), event: market ? visibleMetadata(market).event : null };
       });
       return { data: { list, total: Number(count.n), page, pageSize }, extra: null };
     },

@@ -131,6 +131,7 @@ function trade(n: number) {
     optionStake: '0',
     pool: '0',
     odds: '2.5',
+    payoutMultiplier: '2.45',
     time: NOW - n * 60,
     blockNumber: n,
   };
@@ -343,7 +344,9 @@ describe('MarketDetailPage against a real api server', () => {
     renderPage();
     const [row] = await within(await screen.findByTestId('detail-trades')).findAllByTestId('trade-row');
     const cells = Array.from(row?.querySelectorAll('td') ?? []);
-    expect(cells.map((cell) => cell.dataset.label ?? null)).toEqual([null, 'Account', 'Option', 'Amount', 'Odds after']);
+    expect(cells.map((cell) => cell.dataset.label ?? null)).toEqual([null, 'Account', 'Option', 'Amount', 'Pays after buy']);
+    // One payout figure on the page: the multiplier net of the fee, written as the options write it.
+    expect(within(row as HTMLElement).getByTestId('trade-pays-after').textContent).toBe('×2.45');
     expect(cells[0]?.className).toBe('time');
   });
 

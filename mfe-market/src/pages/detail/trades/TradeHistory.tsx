@@ -6,7 +6,7 @@ import {
   OptionName,
   Skeleton,
   fetchMarketTrades,
-  formatAmount,
+  formatMultiplier,
   queryKeys,
   shortAddress,
   styled,
@@ -20,6 +20,12 @@ import { DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
 
 export const TRADES_PAGE_SIZE = 20;
+
+/** The option's payout multiplier right after the trade, as the options show it ('×1.61', net of the fee). */
+function paysAfter(value: string | null): string {
+  const shown = formatMultiplier(value);
+  return shown === null ? '--' : `×${shown}`;
+}
 
 const Scroll = styled.div`
   overflow-x: auto;
@@ -123,7 +129,7 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
     account: intl.formatMessage({ id: 'market.detail.trades.account' }),
     option: intl.formatMessage({ id: 'market.detail.trades.option' }),
     amount: intl.formatMessage({ id: 'market.detail.trades.amount' }),
-    oddsAfter: intl.formatMessage({ id: 'market.detail.trades.oddsAfter' }),
+    paysAfter: intl.formatMessage({ id: 'market.detail.trades.paysAfter' }),
   };
 
   let body;
@@ -153,7 +159,7 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
                   <FormattedMessage id="market.detail.trades.amount" />
                 </th>
                 <th scope="col" className="number">
-                  <FormattedMessage id="market.detail.trades.oddsAfter" />
+                  <FormattedMessage id="market.detail.trades.paysAfter" />
                 </th>
               </tr>
             </thead>
@@ -174,8 +180,8 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
                   <td className="number" data-label={labels.amount}>
                     <Usdt wei={trade.amount} />
                   </td>
-                  <td className="number" data-label={labels.oddsAfter}>
-                    {trade.odds === null ? '--' : formatAmount(trade.odds, 2)}
+                  <td className="number" data-label={labels.paysAfter} data-testid="trade-pays-after">
+                    {paysAfter(trade.payoutMultiplier)}
                   </td>
                 </tr>
               ))}

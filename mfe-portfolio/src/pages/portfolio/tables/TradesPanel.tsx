@@ -15,8 +15,8 @@ import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
 import { historyTime } from './historyCsv';
 
-/** The option's odds right after the buy, as the market shows them ('×1.63'). */
-function odds(value: string | null): string {
+/** The option's payout multiplier right after the buy, as the market shows it ('×1.61', net of the fee). */
+function paysAfter(value: string | null): string {
   const shown = formatMultiplier(value);
   return shown === null ? '--' : `×${shown}`;
 }
@@ -64,7 +64,7 @@ export function TradesPanel({ account }: { account: Address }) {
                     <FormattedMessage id="portfolio.col.fee" />
                   </th>
                   <th className="num">
-                    <FormattedMessage id="portfolio.col.odds" />
+                    <FormattedMessage id="portfolio.col.paysAfter" />
                   </th>
                 </tr>
               </thead>
@@ -92,7 +92,7 @@ export function TradesPanel({ account }: { account: Address }) {
                     <td className="num">
                       <TokenAmount wei={trade.fee} />
                     </td>
-                    <td className="num">{odds(trade.odds)}</td>
+                    <td className="num">{paysAfter(trade.payoutMultiplier)}</td>
                   </tr>
                 ))}
               </tbody>
