@@ -161,6 +161,8 @@ interface Trade {
   referrer: string | null;
   optionStake: string;
   pool: string;
+  odds: string | null;
+  payoutMultiplier: string | null;
   time: number;
   blockNumber: number;
 }
@@ -667,6 +669,7 @@ describe("markets on the devnet, through the api", () => {
         optionStake: b.event.optionStake.toString(),
         pool: b.event.pool.toString(),
         odds: ratio(b.event.pool, b.event.optionStake),
+        payoutMultiplier: ratio(b.event.pool * 9_800n, b.event.optionStake * 10_000n),
         time: b.event.time,
         blockNumber: b.tx.blockNumber,
       })),
