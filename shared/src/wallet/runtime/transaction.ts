@@ -18,6 +18,7 @@ import {
   type TxState,
 } from '../transactionTypes';
 import { browserProvider, contractAddress, contractOn, readContract, readProvider, roleOf } from './chainAccess';
+import { gasLimitFor } from './gasLimit';
 import { decodeRevert, isInsufficientFunds, isUserRejection, walletMessage } from './errors';
 import { currentProvider } from './session';
 import type { Eip1193Provider } from 'ethers';
@@ -117,10 +118,13 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   } catch (error) {
     return { state: failure(error, messages, step.kind, null, step.chainId), hash: null };
   }
+  // The limit covers the call's worst path when mined later (gasLimit.ts); the wallet must hold gas
+  // money for the whole limit, or the node refuses the transaction.
+  const gasLimit = gasLimitFor(gas, step.role, step.fn);
   const reader = readProvider(step.chainId);
   const [fees, balance] = await Promise.all([reader.getFeeData(), reader.getBalance(step.account)]);
   const price = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
-  if (balance < gas * price + step.value) {
+  if (balance < gasLimit * price + step.value) {
     return {
       state: {
         ...base(step.kind),
@@ -139,7 +143,7 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   });
   let hash: string;
   try {
-    const sent = await signer.sendTransaction({ ...request, gasLimit: (gas * 12n) / 10n });
+    const sent = await signer.sendTransaction({ ...request, gasLimit });
     hash = sent.hash;
   } catch (error) {
     return { state: failure(error, messages, step.kind, null, step.chainId), hash: null };
