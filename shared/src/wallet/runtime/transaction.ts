@@ -19,6 +19,7 @@ import {
 } from '../transactionTypes';
 import { browserProvider, contractAddress, contractOn, readContract, readProvider, roleOf } from './chainAccess';
 import { gasLimitFor } from './gasLimit';
+import { minedFailure } from './minedFailure';
 import { decodeRevert, isInsufficientFunds, isUserRejection, walletMessage } from './errors';
 import { currentProvider } from './session';
 import type { Eip1193Provider } from 'ethers';
@@ -168,7 +169,8 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
       reason = error;
     }
     const failed = failure(reason, messages, step.kind, hash, step.chainId);
-    return { state: failed.phase === 'cancelled' ? { ...failed, phase: 'failed', messageKey: messages.failedId } : failed, hash };
+    // Mined with status 0: nothing happened but the gas was paid; say so (minedFailure.ts).
+    return { state: minedFailure(failed, receipt.gasUsed, gasLimit, messages.failedId), hash };
   }
   return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmedId }, hash };
 }
@@ -267,9 +269,10 @@ export async function executeTransaction(request: TransactionRequest, messages: 
       update,
     );
     if (main.state.phase !== 'confirmed' || main.hash === null) {
-      // A revert means the chain is not what the page showed (e.g. claimed from another device):
-      // refresh what the flow reads so the page catches up with it.
-      if (main.state.phase === 'failed' && main.state.reason !== null) {
+      // A revert means the chain is not what the page showed (e.g. claimed from another device), and
+      // a transaction mined with status 0 changed nothing but the gas money: refresh what the flow
+      // reads so the page shows the chain as it is, never the call as if it went through.
+      if (main.state.phase === 'failed' && (main.state.reason !== null || main.hash !== null)) {
         await Promise.all(refreshKeys(request, desired, account).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       }
       return finish(main.state);
