@@ -365,6 +365,57 @@ describe('a buy estimated in one 5-min checkpoint bucket and mined in the next (
     expect(approved.ok).toBe(true);
   }
 
+  it('a buy mined with status 0 (another buy mined first lowered its payout) says it was reverted on chain and refreshes the page', async () => {
+    const { id, amount } = await openMarket();
+    const accounts = (await rpc('eth_accounts')) as Address[];
+    const [buyer, rival] = [accounts[17] as Address, accounts[16] as Address];
+    await fund(rival, amount * 1000n);
+    await fund(buyer, amount * 10n);
+    const [, , payout] = await shared.readContract('0x7a69', 'markets', 'quote', [id, 0, amount]);
+    shared.queryClient.setQueryData(['markets', 'detail', String(id), 'mined-revert'], { stale: false });
+
+    await rpc('evm_setAutomine', [false]);
+    let sent: () => void = () => undefined;
+    const inMempool = new Promise<void>((resolve) => (sent = resolve));
+    const phases: TxState[] = [];
+    const running = runtime.executeTransaction(
+      // The page's minimum payout is the quote it showed: exactly what the estimate sees.
+      { contract: 'markets', fn: 'buy', args: [id, 0, amount, payout, ZERO], invalidate: [['markets', 'detail', String(id)]] },
+      { ...MESSAGES, revert: { PayoutBelowMinimum: { id: 'test.payoutBelowMinimum' } } },
+      (state) => {
+        phases.push(state);
+        if (state.phase === 'pending') sent();
+      },
+    );
+    await inMempool;
+    // A bigger buy on the same option with a higher tip: the node mines it first, in the same block.
+    const { Interface } = await import('ethers');
+    const { marketsAbi } = await import('@prds/contracts');
+    await rpc('eth_sendTransaction', [
+      {
+        from: rival,
+        to: runtime.contractAddress('0x7a69', 'markets'),
+        data: new Interface(marketsAbi).encodeFunctionData('buy', [id, 0, amount * 500n, 0n, ZERO]),
+        gas: '0x7a120',
+        maxPriorityFeePerGas: '0x174876e800',
+        maxFeePerGas: '0xe8d4a51000',
+      },
+    ]);
+    await rpc('evm_mine');
+    await rpc('evm_setAutomine', [true]);
+    const result = await running;
+
+    expect(result).toMatchObject({ ok: false, phase: 'failed' });
+    expect(result.hash).not.toBeNull();
+    const receipt = (await rpc('eth_getTransactionReceipt', [result.hash])) as { status: string };
+    expect(receipt.status).toBe('0x0');
+    const last = phases[phases.length - 1] as TxState;
+    expect(last).toMatchObject({ messageKey: 'test.payoutBelowMinimum', noteKey: 'tx.revertedOnChain', hash: result.hash });
+    expect(last.reason).toMatch(/^PayoutBelowMinimum\(/);
+    expect(phases.map((s) => s.phase)).not.toContain('confirmed');
+    expect(shared.queryClient.getQueryState(['markets', 'detail', String(id), 'mined-revert'])?.isInvalidated).toBe(true);
+  });
+
   test.each([
     { referrer: false, first: true, buyer: 18 },
     { referrer: true, first: true, buyer: 19 },
