@@ -4,8 +4,8 @@
 // the transaction helper sends (estimate × 1.2 + the table's extra) must carry it through.
 import hre from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { ZeroAddress, id as hashText, type TransactionRequest } from "ethers";
-import { ARCHIVE_GAS, CHALLENGE_STARTS_VOTE_GAS, worstPathExtraGas } from "../src/worstPathGas";
+import { MaxUint256, ZeroAddress, id as hashText, type Contract, type TransactionRequest } from "ethers";
+import { ARCHIVE_GAS, CHALLENGE_STARTS_VOTE_GAS, REFILL_GAS, worstPathExtraGas } from "../src/worstPathGas";
 import { isolateEach, mineAt, now } from "./helpers/chain";
 import { buy, buyLicense, deployMarketsWorld, givePrds, issue, send, usdt, DAY, type MarketsWorld } from "./markets.helpers";
 
@@ -47,9 +47,9 @@ async function estimateThenMine(
   fn: string,
   args: unknown[],
   limit: (estimate: bigint) => bigint,
-  opts: { between?: () => Promise<void>; crossBucket?: boolean } = {},
+  opts: { between?: () => Promise<void>; crossBucket?: boolean; on?: Contract } = {},
 ): Promise<Measured> {
-  const contract = w.markets.connect(who);
+  const contract = (opts.on ?? w.markets).connect(who) as Contract;
   const request: TransactionRequest = await contract.getFunction(fn).populateTransaction(...args);
   const estimate = await who.estimateGas(request);
   if (opts.between) await opts.between();
@@ -151,5 +151,53 @@ describe("challenge mined after another participant's", () => {
     expect(mined.status).toBe(1);
     expect(mined.used - mined.estimate).toBeLessThanOrEqual(BigInt(CHALLENGE_STARTS_VOTE_GAS));
     expect(await w.markets.getFunction("marketState")(id)).toBe(9n); // Voting
+  });
+});
+
+describe("calls that pay into a balance its owner can empty meanwhile", () => {
+  test("License rent: the owner spends all its USDT between the estimate and the mining", async () => {
+    const { alice: owner, bob: renter, carol } = w;
+    const marketplace = w.marketplace;
+    const price = usdt(10);
+    await (await w.license.connect(owner).getFunction("setApprovalForAll")(await marketplace.getAddress(), true)).wait();
+    await (await marketplace.connect(owner).getFunction("listForRent")(w.licenseId, price, 30, 5)).wait();
+    await (await w.usdt.connect(renter).getFunction("approve")(await marketplace.getAddress(), MaxUint256)).wait();
+    const mined = await estimateThenMine(
+      renter,
+      "rent",
+      [w.licenseId, 1, price],
+      (e) => (e * 12n) / 10n + worstPathExtraGas("licenseMarketplace", "rent"),
+      {
+        on: marketplace,
+        between: async () => {
+          const all = (await w.usdt.getFunction("balanceOf")(owner.address)) as bigint;
+          await (await w.usdt.connect(owner).getFunction("transfer")(carol.address, all)).wait();
+        },
+      },
+    );
+    expect(mined.status).toBe(1);
+    const extra = mined.used - mined.estimate;
+    expect(extra).toBeGreaterThan(0n);
+    expect(extra).toBeLessThanOrEqual(BigInt(REFILL_GAS));
+    expect(extra).toBeLessThanOrEqual(worstPathExtraGas("licenseMarketplace", "rent"));
+  });
+
+  test("License primary sale: the treasury moves all its USDT out between the estimate and the mining", async () => {
+    const treasury = (await w.license.getFunction("treasury")()) as string;
+    const signer = w.signers.find((s) => s.address === treasury);
+    if (!signer) throw new Error("the License treasury is not a test account");
+    // The treasury holds USDT from earlier sales (the fixture's License).
+    expect((await w.usdt.getFunction("balanceOf")(treasury)) as bigint).toBeGreaterThan(0n);
+    const mined = await estimateThenMine(w.bob, "buy", [0], (e) => (e * 12n) / 10n + worstPathExtraGas("license", "buy"), {
+      on: w.license,
+      between: async () => {
+        const all = (await w.usdt.getFunction("balanceOf")(treasury)) as bigint;
+        await (await w.usdt.connect(signer).getFunction("transfer")(w.carol.address, all)).wait();
+      },
+    });
+    expect(mined.status).toBe(1);
+    const extra = mined.used - mined.estimate;
+    expect(extra).toBeGreaterThan(0n);
+    expect(extra).toBeLessThanOrEqual(worstPathExtraGas("license", "buy"));
   });
 });
