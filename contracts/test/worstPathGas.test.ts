@@ -201,3 +201,36 @@ describe("calls that pay into a balance its owner can empty meanwhile", () => {
     expect(extra).toBeLessThanOrEqual(worstPathExtraGas("license", "buy"));
   });
 });
+
+describe("claim that finalizes a market", () => {
+  test("the issuer and the treasury withdraw their whole credit between the estimate and the mining", async () => {
+    const t = await now();
+    const times = { lastTradingTime: t + DAY, expirationTime: t + 2 * DAY };
+    const first = await issue(w, times);
+    const second = await issue(w, { ...times, licenseId: await buyLicense(w.license, w.alice) });
+    const [a, b] = w.traders as [HardhatEthersSigner, HardhatEthersSigner];
+    for (const id of [first, second]) {
+      await buy(w, a, id, 0, usdt(500));
+      await buy(w, b, id, 1, usdt(500));
+    }
+    await mineAt(t + 2 * DAY + 10);
+    for (const id of [first, second]) await send(w, w.alice, "confirm", id, 0);
+    const { challengeWindow } = (await w.markets.getFunction("params")()) as { challengeWindow: bigint };
+    await mineAt(t + 2 * DAY + 20 + Number(challengeWindow));
+    // The first market's finalization credits the issuer and the treasury: both hold credit now.
+    await send(w, a, "claim", first, a.address);
+    const credit = async (who: string) => (await w.markets.getFunction("creditOf")(who)) as bigint;
+    expect(await credit(w.alice.address)).toBeGreaterThan(0n);
+    expect(await credit(w.treasury.address)).toBeGreaterThan(0n);
+
+    const mined = await estimateThenMine(a, "claim", [second, a.address], (e) => helperLimit(e, "claim"), {
+      between: async () => {
+        for (const who of [w.alice, w.treasury]) await send(w, who, "withdraw", await credit(who.address));
+      },
+    });
+    expect(mined.status).toBe(1);
+    const extra = mined.used - mined.estimate;
+    expect(extra).toBeGreaterThan(BigInt(REFILL_GAS)); // both credits set anew
+    expect(extra).toBeLessThanOrEqual(worstPathExtraGas("markets", "claim"));
+  });
+});
