@@ -44,6 +44,9 @@ async function main() {
     ["buy, an account's first", ours.buy_first, theirs.gnosis_buy_first, "FPMM.buy"],
     ["buy, later (same account)", ours.buy_later, theirs.gnosis_buy_later, "FPMM.buy"],
     ["buy, again in the same 5-min interval", ours.buy_same_interval, theirs.gnosis_buy_later, "FPMM.buy"],
+    ["buy, first of a new interval (worst)", ours.buy_new_bucket, theirs.gnosis_buy_later, "FPMM.buy"],
+    ["buy w/ referrer, same interval", ours.buy_same_interval_referrer, theirs.gnosis_buy_later, "FPMM.buy"],
+    ["buy w/ referrer, new interval (worst)", ours.buy_new_bucket_referrer, theirs.gnosis_buy_later, "FPMM.buy"],
     ["confirm (result)", ours.confirm, theirs.gnosis_report_payouts, "CT.reportPayouts"],
     ["claim (winner)", ours.claim, theirs.gnosis_redeem, "CT.redeemPositions"],
     ["challenge", ours.challenge, null, ""],
@@ -71,6 +74,9 @@ async function main() {
     ["buy_first_gas", ours.buy_first],
     ["buy_later_gas", ours.buy_later],
     ["buy_same_interval_gas", ours.buy_same_interval],
+    ["buy_new_bucket_gas", ours.buy_new_bucket],
+    ["buy_same_interval_referrer_gas", ours.buy_same_interval_referrer],
+    ["buy_new_bucket_referrer_gas", ours.buy_new_bucket_referrer],
     ["confirm_gas", ours.confirm],
     ["challenge_gas", ours.challenge],
     ["vote_gas", ours.vote],
@@ -85,6 +91,9 @@ async function main() {
   ];
   for (const [name, value] of results) console.log(`RESULT ${name} ${value} gas`);
   console.log(`RESULT buy_first_gas_ratio ${ratio(ours.buy_first, theirs.gnosis_buy_first)} x`);
+  // The worst path against the same target (≤ 0.5 × Gnosis' buy): the first buy of a new interval.
+  console.log(`RESULT buy_worst_gas_ratio ${ratio(ours.buy_new_bucket, theirs.gnosis_buy_later)} x`);
+  console.log(`RESULT buy_worst_referrer_gas_ratio ${ratio(ours.buy_new_bucket_referrer, theirs.gnosis_buy_later)} x`);
   console.log(`RESULT claim_gas_ratio ${ratio(ours.claim, theirs.gnosis_redeem)} x`);
   console.log(`RESULT bench_seconds ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`RESULT buy_gas_ratio ${ratio(ours.buy_later, theirs.gnosis_buy_later)} x`);

@@ -26,14 +26,14 @@ async function now(hre) {
  * @param {{ advance: (seconds: number) => Promise<void> }} opts
  */
 async function measureOurs(hre, { advance }) {
-  const [deployer, issuer, warm, buyer, voter, renter] = await hre.ethers.getSigners();
+  const [deployer, issuer, warm, buyer, voter, renter, referred, referrer] = await hre.ethers.getSigners();
   const p = await deployProtocol(deployer);
   if (!p.markets) throw new Error("Markets is not built: run `npx hardhat compile` once Markets.sol exists");
   const { usdt, prds, license, marketplace, markets } = p;
   const call = (c, signer, fn, ...args) => c.connect(signer).getFunction(fn)(...args);
   const marketsAddress = await markets.getAddress();
 
-  for (const s of [issuer, warm, buyer, renter]) {
+  for (const s of [issuer, warm, buyer, renter, referred]) {
     await (await call(usdt, s, "mint", s.address, units(1_000_000))).wait();
     for (const spender of [marketsAddress, await license.getAddress(), await marketplace.getAddress()]) {
       await (await call(usdt, s, "approve", spender, units(1_000_000))).wait();
@@ -77,6 +77,23 @@ async function measureOurs(hre, { advance }) {
   gas.buy_later = await gasOf(call(markets, buyer, "buy", marketId, 0, BUY_AMOUNT, 0, ZeroAddress));
   // Within the same checkpoint interval a buy updates the head checkpoint instead of archiving it.
   gas.buy_same_interval = await gasOf(call(markets, buyer, "buy", marketId, 0, BUY_AMOUNT, 0, ZeroAddress));
+
+  // The worst path (issue 25): the first buy of a new 5-min bucket on histories that already hold a
+  // head and a previous checkpoint and an archive, so each archives into a new slot and updates the
+  // count (MarketsBase._record → _archive). Without a referrer: option total and position; with one
+  // also the referrer's share and the market's referral total. Each account's first buys set it up.
+  await advance(3600);
+  await gasOf(call(markets, buyer, "buy", marketId, 0, BUY_AMOUNT, 0, ZeroAddress)); // archives the 1st checkpoint
+  await advance(3600);
+  gas.buy_new_bucket = await gasOf(call(markets, buyer, "buy", marketId, 0, BUY_AMOUNT, 0, ZeroAddress));
+  for (let i = 0; i < 3; i++) {
+    await advance(3600);
+    await gasOf(call(markets, referred, "buy", marketId, 0, BUY_AMOUNT, 0, referrer.address));
+  }
+  await advance(3600);
+  gas.buy_new_bucket_referrer = await gasOf(call(markets, referred, "buy", marketId, 0, BUY_AMOUNT, 0, ZeroAddress));
+  // The same account's next buy in that bucket: what the page estimated before the boundary passed.
+  gas.buy_same_interval_referrer = await gasOf(call(markets, referred, "buy", marketId, 0, BUY_AMOUNT, 0, ZeroAddress));
 
   await advance(11 * DAY);
   gas.confirm = await gasOf(call(markets, issuer, "confirm", marketId, 0));

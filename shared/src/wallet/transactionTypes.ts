@@ -37,6 +37,10 @@ export const DEFAULT_TX_MESSAGES = {
   notConnectedId: 'tx.notConnected',
   notAvailableId: 'wallet.notAvailable',
   indexingDelayedId: 'tx.indexingDelayed',
+  /** Mined with status 0 after using all its gas: nothing changed, the gas was paid. */
+  outOfGasId: 'tx.outOfGas',
+  /** Mined with status 0 (reverted on chain): nothing changed, the gas was paid. */
+  revertedOnChainId: 'tx.revertedOnChain',
 } as const;
 
 export interface TxState {

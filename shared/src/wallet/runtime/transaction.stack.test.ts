@@ -327,3 +327,153 @@ it('runs several approvals in order, each only when missing: an issue that pays 
   expect(await nonce()).toBe(before + payApproval + 3); // the issue alone
   expect(again.some((s) => s.step === 'approve')).toBe(false);
 });
+
+describe('a buy estimated in one 5-min checkpoint bucket and mined in the next (issue 25)', () => {
+  // Before issue 25 the helper sent estimate × 1.2; a buy mined in the bucket after its estimate
+  // archives a checkpoint of each history it touches and ran out of gas. Here the page's path runs
+  // for real: estimate in bucket k after another buy there, the buy held in the node's mempool
+  // (automine off) while the clock passes the boundary, then mined, then indexed by the api.
+  const connectAs = async (who: Address) => expect(await runtime.connect({ kind: 'dev', account: who })).toBe(true);
+
+  afterAll(async () => {
+    await rpc('evm_setAutomine', [true]);
+    await connectAs(account);
+  });
+
+  async function toNextBucket(): Promise<void> {
+    const { checkpointInterval } = await shared.readContract('0x7a69', 'markets', 'params', []);
+    const interval = Number(checkpointInterval);
+    const now = await runtime.latestBlockTime('0x7a69');
+    await rpc('evm_setNextBlockTimestamp', [(Math.floor(now / interval) + 1) * interval + 10]);
+    await rpc('evm_mine');
+  }
+
+  async function fund(who: Address, amount: bigint): Promise<void> {
+    await connectAs(who);
+    const minted = await runtime.executeTransaction(
+      { contract: faucet(), fn: 'mint', args: [who, amount] },
+      MESSAGES,
+      () => undefined,
+    );
+    expect(minted.ok).toBe(true);
+    const markets = runtime.contractAddress('0x7a69', 'markets') as Address;
+    const approved = await runtime.executeTransaction(
+      { contract: 'payToken', fn: 'approve', args: [markets, shared.MAX_UINT256] },
+      MESSAGES,
+      () => undefined,
+    );
+    expect(approved.ok).toBe(true);
+  }
+
+  it('a buy mined with status 0 (another buy mined first lowered its payout) says it was reverted on chain and refreshes the page', async () => {
+    const { id, amount } = await openMarket();
+    const accounts = (await rpc('eth_accounts')) as Address[];
+    const [buyer, rival] = [accounts[17] as Address, accounts[16] as Address];
+    await fund(rival, amount * 1000n);
+    await fund(buyer, amount * 10n);
+    const [, , payout] = await shared.readContract('0x7a69', 'markets', 'quote', [id, 0, amount]);
+    shared.queryClient.setQueryData(['markets', 'detail', String(id), 'mined-revert'], { stale: false });
+
+    await rpc('evm_setAutomine', [false]);
+    let sent: () => void = () => undefined;
+    const inMempool = new Promise<void>((resolve) => (sent = resolve));
+    const phases: TxState[] = [];
+    const running = runtime.executeTransaction(
+      // The page's minimum payout is the quote it showed: exactly what the estimate sees.
+      { contract: 'markets', fn: 'buy', args: [id, 0, amount, payout, ZERO], invalidate: [['markets', 'detail', String(id)]] },
+      { ...MESSAGES, revert: { PayoutBelowMinimum: { id: 'test.payoutBelowMinimum' } } },
+      (state) => {
+        phases.push(state);
+        if (state.phase === 'pending') sent();
+      },
+    );
+    await inMempool;
+    // A bigger buy on the same option with a higher tip: the node mines it first, in the same block.
+    const { Interface } = await import('ethers');
+    const { marketsAbi } = await import('@prds/contracts');
+    await rpc('eth_sendTransaction', [
+      {
+        from: rival,
+        to: runtime.contractAddress('0x7a69', 'markets'),
+        data: new Interface(marketsAbi).encodeFunctionData('buy', [id, 0, amount * 500n, 0n, ZERO]),
+        gas: '0x7a120',
+        maxPriorityFeePerGas: '0x174876e800',
+        maxFeePerGas: '0xe8d4a51000',
+      },
+    ]);
+    await rpc('evm_mine');
+    await rpc('evm_setAutomine', [true]);
+    const result = await running;
+
+    expect(result).toMatchObject({ ok: false, phase: 'failed' });
+    expect(result.hash).not.toBeNull();
+    const receipt = (await rpc('eth_getTransactionReceipt', [result.hash])) as { status: string };
+    expect(receipt.status).toBe('0x0');
+    const last = phases[phases.length - 1] as TxState;
+    expect(last).toMatchObject({ messageKey: 'test.payoutBelowMinimum', noteKey: 'tx.revertedOnChain', hash: result.hash });
+    expect(last.reason).toMatch(/^PayoutBelowMinimum\(/);
+    expect(phases.map((s) => s.phase)).not.toContain('confirmed');
+    expect(shared.queryClient.getQueryState(['markets', 'detail', String(id), 'mined-revert'])?.isInvalidated).toBe(true);
+  });
+
+  test.each([
+    { referrer: false, first: true, buyer: 18 },
+    { referrer: true, first: true, buyer: 19 },
+    { referrer: false, first: false, buyer: 15 },
+    { referrer: true, first: false, buyer: 17 },
+  ])('referrer $referrer, first buy $first: it goes through with the helper’s limit and the api has it', async (c) => {
+    const { id, amount } = await openMarket();
+    const accounts = (await rpc('eth_accounts')) as Address[];
+    const buyer = accounts[c.buyer] as Address;
+    const referrer = c.referrer ? (accounts[16] as Address) : ZERO;
+    // Whoever buys in the buckets before (the buyer itself for a later buy, another account before a
+    // first buy) gives each history the buy touches a head and a previous checkpoint.
+    const earlier = c.first ? (accounts[c.buyer === 18 ? 15 : 17] as Address) : buyer;
+    await fund(buyer, amount * 10n);
+    if (earlier !== buyer) await fund(earlier, amount * 10n);
+    await connectAs(earlier);
+    for (let bucket = 0; bucket < 3; bucket++) {
+      await toNextBucket();
+      const bought = await runtime.executeTransaction(
+        { contract: 'markets', fn: 'buy', args: [id, 0, amount, 0n, referrer] },
+        MESSAGES,
+        () => undefined,
+      );
+      expect(bought.ok).toBe(true);
+    }
+
+    await connectAs(buyer);
+    await rpc('evm_setAutomine', [false]);
+    let sent: () => void = () => undefined;
+    const inMempool = new Promise<void>((resolve) => (sent = resolve));
+    const phases: TxState[] = [];
+    const running = runtime.executeTransaction(
+      { contract: 'markets', fn: 'buy', args: [id, 0, amount, 0n, referrer], invalidate: [['markets']] },
+      MESSAGES,
+      (state) => {
+        phases.push(state);
+        if (state.phase === 'pending') sent();
+      },
+    );
+    await inMempool;
+    await toNextBucket(); // mines the held buy in the next bucket
+    await rpc('evm_setAutomine', [true]);
+    const result = await running;
+
+    expect(result).toMatchObject({ ok: true, phase: 'confirmed' });
+    expect(phases.map((s) => s.phase)).toEqual(['checking', 'waitingWallet', 'pending', 'indexing', 'confirmed']);
+    const receipt = (await rpc('eth_getTransactionReceipt', [result.hash])) as { status: string; gasUsed: string };
+    const tx = (await rpc('eth_getTransactionByHash', [result.hash])) as { gas: string };
+    expect(receipt.status).toBe('0x1');
+    // It archived across the boundary: the former limit (this limit less the worst-path extra) would not have carried it.
+    const { worstPathExtraGas } = await import('@prds/contracts/worst-path-gas');
+    if (!c.first || c.referrer)
+      expect(BigInt(receipt.gasUsed)).toBeGreaterThan(BigInt(tx.gas) - worstPathExtraGas('markets', 'buy'));
+    const status = await fetch(`${stack.apiUrl}/api/get-trans-status`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ hash: result.hash }),
+    }).then((r) => r.json() as Promise<{ data: { status: string } }>);
+    expect(status.data.status).toBe('indexed');
+  });
+});

@@ -18,6 +18,8 @@ import {
   type TxState,
 } from '../transactionTypes';
 import { browserProvider, contractAddress, contractOn, readContract, readProvider, roleOf } from './chainAccess';
+import { gasLimitFor } from './gasLimit';
+import { minedFailure } from './minedFailure';
 import { decodeRevert, isInsufficientFunds, isUserRejection, walletMessage } from './errors';
 import { currentProvider } from './session';
 import type { Eip1193Provider } from 'ethers';
@@ -117,10 +119,13 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   } catch (error) {
     return { state: failure(error, messages, step.kind, null, step.chainId), hash: null };
   }
+  // The limit covers the call's worst path when mined later (gasLimit.ts); the wallet must hold gas
+  // money for the whole limit, or the node refuses the transaction.
+  const gasLimit = gasLimitFor(gas, step.role, step.fn);
   const reader = readProvider(step.chainId);
   const [fees, balance] = await Promise.all([reader.getFeeData(), reader.getBalance(step.account)]);
   const price = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
-  if (balance < gas * price + step.value) {
+  if (balance < gasLimit * price + step.value) {
     return {
       state: {
         ...base(step.kind),
@@ -139,7 +144,7 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
   });
   let hash: string;
   try {
-    const sent = await signer.sendTransaction({ ...request, gasLimit: (gas * 12n) / 10n });
+    const sent = await signer.sendTransaction({ ...request, gasLimit });
     hash = sent.hash;
   } catch (error) {
     return { state: failure(error, messages, step.kind, null, step.chainId), hash: null };
@@ -164,7 +169,8 @@ async function runStep(step: Step, messages: TxMessages, update: Update): Promis
       reason = error;
     }
     const failed = failure(reason, messages, step.kind, hash, step.chainId);
-    return { state: failed.phase === 'cancelled' ? { ...failed, phase: 'failed', messageKey: messages.failedId } : failed, hash };
+    // Mined with status 0: nothing happened but the gas was paid; say so (minedFailure.ts).
+    return { state: minedFailure(failed, receipt.gasUsed, gasLimit, messages.failedId), hash };
   }
   return { state: { ...base(step.kind), hash, explorerUrl, phase: 'confirmed', messageKey: messages.confirmedId }, hash };
 }
@@ -263,9 +269,10 @@ export async function executeTransaction(request: TransactionRequest, messages: 
       update,
     );
     if (main.state.phase !== 'confirmed' || main.hash === null) {
-      // A revert means the chain is not what the page showed (e.g. claimed from another device):
-      // refresh what the flow reads so the page catches up with it.
-      if (main.state.phase === 'failed' && main.state.reason !== null) {
+      // A revert means the chain is not what the page showed (e.g. claimed from another device), and
+      // a transaction mined with status 0 changed nothing but the gas money: refresh what the flow
+      // reads so the page shows the chain as it is, never the call as if it went through.
+      if (main.state.phase === 'failed' && (main.state.reason !== null || main.hash !== null)) {
         await Promise.all(refreshKeys(request, desired, account).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       }
       return finish(main.state);
