@@ -9,6 +9,9 @@ import { CALLS, listen, post, request, startHttpHarness, type HttpHarness } from
  * shares. Per-call behaviour lives in the other http-*.test.ts files.
  */
 
+/** The calls the public OpenAPI document lists: every one but the admin token's. */
+const PUBLIC_CALLS = CALLS.filter((call) => !call.startsWith("/api/admin/"));
+
 let h: HttpHarness;
 let base: string;
 
@@ -184,7 +187,7 @@ describe("OpenAPI", () => {
       >;
     };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const call of CALLS) {
+    for (const call of PUBLIC_CALLS) {
       const op = doc.paths[call]?.post;
       expect(op).toBeDefined();
       expect(op?.responses["200"]).toBeDefined();
@@ -203,6 +206,15 @@ describe("OpenAPI", () => {
     const posts = Object.entries(doc.paths)
       .filter(([, ops]) => "post" in ops)
       .map(([path]) => path);
-    expect(posts.sort()).toEqual([...CALLS].sort());
+    expect(posts.sort()).toEqual([...PUBLIC_CALLS].sort());
+  });
+
+  test("the admin calls are not in the public document (they answer like unknown routes)", async () => {
+    const text = await (await fetch(`${base}/api/openapi.json`)).text();
+    const doc = JSON.parse(text) as { paths: Record<string, unknown>; tags?: { name: string }[] };
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith("/api/admin/"))).toEqual([]);
+    expect(text).not.toContain("/api/admin");
+    expect(text).not.toContain("x-admin-token");
+    expect(doc.tags?.map((tag) => tag.name)).not.toContain("admin");
   });
 });

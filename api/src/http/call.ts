@@ -18,8 +18,8 @@ export interface CallSpec<B extends TSchema, D extends TSchema, E extends TSchem
   /** Runs before the body is parsed or validated (the admin token check). */
   onRequest?: onRequestAsyncHookHandler;
   /**
-   * A guarded call (admin): another method answers 404 as an unknown route does, not 405, so
-   * nothing tells it apart from a path that does not exist.
+   * A guarded call (admin): another method answers 404 as an unknown route does, not 405, and the
+   * public OpenAPI document leaves it out, so nothing tells it apart from a path that does not exist.
    */
   secret?: boolean;
 }
@@ -58,6 +58,7 @@ export function registerCall<B extends TSchema, D extends TSchema, E extends TSc
     {
       ...(spec.onRequest ? { onRequest: spec.onRequest } : {}),
       schema: {
+        ...(spec.secret ? { hide: true } : {}),
         summary: spec.summary,
         description: spec.description,
         tags: spec.tags,

@@ -110,7 +110,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         { name: "user" },
         { name: "issue" },
         { name: "evidence" },
-        { name: "admin" },
         { name: "status" },
         { name: "rollout" },
       ],

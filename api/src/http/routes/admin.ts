@@ -44,6 +44,15 @@ const ReviewBody = Type.Object({
 const ReviewData = Type.Object({ hash: Bytes32, status: AuditStatus, reason: Nullable("string") });
 
 /**
+ * The guarded calls and their bodies. The public OpenAPI document leaves them out (registerCall's
+ * `secret`); the fuzz test reads them here to feed them malformed requests too.
+ */
+export const ADMIN_CALL_BODIES = {
+  "/api/admin/audit/list": AuditListBody,
+  "/api/admin/audit/review": ReviewBody,
+} as const;
+
+/**
  * 'Audit checking' review, guarded by the admin token (x-admin-token). Approving makes the hash
  * answerable (submit again to get it) and the market listable; rejecting takes it off every list.
  */
@@ -58,7 +67,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, misses: Mis
       path: "/api/admin/audit/list",
       summary: "Metadata held for review (or approved / rejected), oldest first; optionally one hash",
       tags: ["admin"],
-      body: AuditListBody,
+      body: ADMIN_CALL_BODIES["/api/admin/audit/list"],
       data: PagedList(AuditItem),
       extra: NoExtra,
       onRequest: guard,
@@ -114,7 +123,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, misses: Mis
       path: "/api/admin/audit/review",
       summary: "Approve or reject held metadata",
       tags: ["admin"],
-      body: ReviewBody,
+      body: ADMIN_CALL_BODIES["/api/admin/audit/review"],
       data: ReviewData,
       extra: NoExtra,
       onRequest: guard,
