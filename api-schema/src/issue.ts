@@ -24,7 +24,6 @@ export const SubmitBody = Type.Object({
   url: Type.Optional(Type.String({ maxLength: 4096, description: "http(s) URL, or empty" })),
   content: Type.Optional(Type.String({ maxLength: 10_000, description: "Content description when there is no URL" })),
   language: Type.Optional(StringEnum(LANGUAGES, { default: "en", description: "Language the market is written in" })),
-  account: Type.Optional(Address),
   /** A market already on chain: the texts must hash to its on-chain metadata hash (else 422 metadataMismatch). */
   marketId: Type.Optional(MarketIdInput),
 });

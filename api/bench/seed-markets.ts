@@ -449,7 +449,6 @@ export async function seedMarkets(
         search_text: `${g.event} ${g.options.join(" ")}`,
         status: "approved",
         reason: null,
-        submitted_by: issuer,
         created_at: createdAt - 60,
         reviewed_at: null,
       });

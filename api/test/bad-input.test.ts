@@ -91,7 +91,6 @@ const CALL_SPECS: Call[] = [
       { name: "url", kind: "text", max: 4096 },
       { name: "content", kind: "text", max: 10_000 },
       { name: "language", kind: "enum" },
-      { name: "account", kind: "address" },
     ],
     valid: {
       event: "Will it rain in Lisbon tomorrow?",
@@ -102,7 +101,6 @@ const CALL_SPECS: Call[] = [
       url: "",
       content: "",
       language: "en",
-      account: ADDRESS,
     },
   },
   { path: "/api/ticket-sale/sale", fields: [], valid: {} },

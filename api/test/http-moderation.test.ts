@@ -79,8 +79,17 @@ describe("approved submissions", () => {
       description: "Closing price on a major index",
       resolution_source: "CoinDesk BPI",
       url: "https://example.org/btc",
-      submitted_by: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
     });
+    // The caller's word on who submitted it is not recorded (nothing proves it; reviewers saw it
+    // as fact): an `account` in the body is ignored, the row has no such column, the review list no such field.
+    expect(Object.keys(row)).not.toContain("submitted_by");
+    const listed = await h.post<{ list: Record<string, unknown>[] }>(
+      "/api/admin/audit/list",
+      { status: "approved", hash },
+      admin,
+    );
+    expect(listed.body.data.list[0]).toMatchObject({ hash, event: b.event });
+    expect(Object.keys(listed.body.data.list[0] ?? {})).not.toContain("submittedBy");
     // Every shown field is in the hash: the same event, options and category with another
     // description are other metadata under another hash, and the first stays as it was.
     const other = await submit({ ...b, description: "something else" });

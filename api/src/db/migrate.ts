@@ -5,6 +5,7 @@ import { listIndexes } from "./migrations/002_list_indexes";
 import { cancelRefunds } from "./migrations/003_cancel_refunds";
 import { rolloutReports } from "./migrations/004_rollout_reports";
 import { changeIndexes } from "./migrations/005_change_indexes";
+import { unclaimedContent } from "./migrations/006_unclaimed_content";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "003_cancel_refunds": cancelRefunds(db.dialect),
     "004_rollout_reports": rolloutReports(db.dialect),
     "005_change_indexes": changeIndexes(),
+    "006_unclaimed_content": unclaimedContent(),
   };
 }
 

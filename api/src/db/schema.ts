@@ -326,7 +326,6 @@ export interface MarketMetadataTable {
   status: MetadataStatus;
   /** Message key of the rule that refused or held it. */
   reason: string | null;
-  submitted_by: string | null;
   created_at: number;
   reviewed_at: number | null;
 }

@@ -191,7 +191,6 @@ export async function insertMetadata(
       search_text: searchTextOf(m.event, m.options),
       status: m.status ?? "approved",
       reason: m.reason ?? null,
-      submitted_by: null,
       created_at: 1_700_000_000,
       reviewed_at: null,
     })

@@ -378,7 +378,7 @@ export class ProtocolDriver {
   // ---------------------------------------------------------------- the api steps before a transaction
 
   /** POST submit-underlying; asserts the api answers the hash the chain will carry. */
-  async submitMetadata(metadata: MarketMetadataInput, submitter?: Signer): Promise<string> {
+  async submitMetadata(metadata: MarketMetadataInput): Promise<string> {
     const body = {
       event: metadata.event,
       category: metadata.category,
@@ -388,7 +388,6 @@ export class ProtocolDriver {
       url: metadata.url ?? "https://example.org/source",
       ...(metadata.content ? { content: metadata.content } : {}),
       ...(metadata.language ? { language: metadata.language } : {}),
-      ...(submitter ? { account: this.addr(submitter) } : {}),
     };
     const data = await this.api.ok<{ hash: string | null; status: string }>(this.routes.submitUnderlying, body);
     const expected = metadataHash(body);
@@ -424,7 +423,7 @@ export class ProtocolDriver {
 
   /** Submits the metadata through the api, then issues with that hash; funds liquidity and margin. */
   async issue(issuer: Signer, request: IssueRequest): Promise<{ id: bigint; tx: Tx; metadataHash: string }> {
-    const hash = await this.submitMetadata(request.metadata, issuer);
+    const hash = await this.submitMetadata(request.metadata);
     const liquidity = request.liquidity ?? u(200);
     const margin = request.margin ?? u(300);
     const markets = this.c.markets;

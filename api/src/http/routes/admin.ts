@@ -28,7 +28,6 @@ const AuditItem = Type.Object({
   url: Type.String(),
   content: Type.String(),
   language: Type.String(),
-  submittedBy: Nullable("string"),
   createdAt: UnixTime,
   reviewedAt: Nullable("integer"),
   hits: Type.Array(
@@ -105,7 +104,6 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, misses: Mis
           url: row.url,
           content: row.content,
           language: row.language,
-          submittedBy: row.submitted_by,
           createdAt: row.created_at,
           reviewedAt: row.reviewed_at,
           hits: moderator

@@ -5,7 +5,7 @@ import type { ModerationFields } from "../../content/moderation";
 import { registerCall } from "../call";
 import { fromChain, type AppContext } from "../context";
 import { apiError } from "../errors";
-import { marketIdOf, optionalAddress } from "../inputs";
+import { marketIdOf } from "../inputs";
 import { searchTextOf } from "../search";
 import { hasForbiddenCharacters } from "../text";
 import {
@@ -157,7 +157,6 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
       extra: NoExtra,
     },
     async (body) => {
-      const account = optionalAddress(body.account, "account");
       const marketId = body.marketId === undefined ? null : marketIdOf(body.marketId, "marketId");
       const params = await ctx.params();
       const { metadata: m, fields } = checkMetadata(body, params.maxOptions);
@@ -216,7 +215,6 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
           search_text: searchTextOf(m.event, m.options),
           status,
           reason: verdict.reason,
-          submitted_by: account,
           created_at: Math.floor(Date.now() / 1000),
           reviewed_at: null,
         })

@@ -311,7 +311,6 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
         url: values.url,
         content: values.content,
         language: lang,
-        account,
       });
     } catch (error) {
       const atField = fieldRefusal(error);

@@ -73,7 +73,6 @@ export async function fetchAccountLicenses(
 
 export interface MetadataSubmission extends Required<MarketMetadataInput> {
   readonly language: LangCode;
-  readonly account: string | null;
 }
 
 /**
@@ -85,7 +84,6 @@ export async function submitMetadata(
   submission: MetadataSubmission,
   client: HttpClient = getApiClient(),
 ): Promise<SubmittedMetadata> {
-  const { account, ...texts } = submission;
-  const body = { ...texts, options: [...texts.options], ...(account === null ? {} : { account: account.toLowerCase() }) };
+  const body = { ...submission, options: [...submission.options] };
   return (await client.post<ApiEnvelope<SubmittedMetadata>>('/api/issue/submit-underlying', body)).data;
 }

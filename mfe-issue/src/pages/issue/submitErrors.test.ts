@@ -59,7 +59,7 @@ describe('fieldRefusal', () => {
 
   it('leaves failures that are not about a field to the form-wide error', () => {
     expect(fieldRefusal(refused('api.error.rateLimited'))).toBeNull();
-    expect(fieldRefusal(refused('api.error.contentRefused', 'account'))).toBeNull();
+    expect(fieldRefusal(refused('api.error.contentRefused', 'marketId'))).toBeNull();
     expect(fieldRefusal(refused('api.error.invalidBody', 'event'))).toBeNull();
     expect(fieldRefusal(new HttpError({ kind: 'timeout', messageKey: 'common.error.responseTimeout', message: 'x' }))).toBeNull();
     expect(fieldRefusal(new Error('boom'))).toBeNull();
