@@ -1,9 +1,11 @@
 import { metadataHash } from "@prds/contracts/actions";
+import { evidenceHash } from "@prds/contracts/evidence";
 import type { MarketMetadataInput } from "@prds/contracts/metadata";
 import { loadRules, loadWordLists } from "../src/content/moderation";
 import { ERRORS } from "../src/http/errors";
 import { ADMIN_TOKEN, listen, request, startHttpHarness, type HttpHarness } from "./helpers/http";
-import { insertMarket, moveHead, setHead } from "./helpers/httpRows";
+import { LOOKALIKE_ROULETTES, ORDINARY_TEXTS } from "./helpers/lookalikes";
+import { dumpTables, insertMarket, moveHead, setHead } from "./helpers/httpRows";
 
 /**
  * /api/issue/submit-underlying and the audit review: spec §5's option rules, the word lists of all
@@ -234,6 +236,31 @@ describe("tricks do not pass", () => {
     const r = await submit(b);
     expect([r.status, r.body.code]).toEqual([422, ERRORS.contentRefused.code]);
     expect(r.body.extra).toMatchObject({ details: { reason: "api.moderation.gambling" } });
+  });
+
+  // The security review's look-alikes (issue 24): Unicode's confusable skeleton, every
+  // default-ignorable removed, unusual spaces between letters joined, word forms.
+  test.each(LOOKALIKE_ROULETTES)("look-alike: %s → refused, nothing stored", async (_name, text) => {
+    serial += 1;
+    const before = await metadataCount();
+    const r = await submit(body(`Will ${text} pay out? (${serial})`));
+    expect([text, r.status, r.body.code]).toEqual([text, 422, ERRORS.contentRefused.code]);
+    expect(r.body.extra).toMatchObject({ field: "event", details: { reason: "api.moderation.gambling" } });
+    expect(await metadataCount()).toBe(before);
+  });
+
+  test.each(ORDINARY_TEXTS)("%s: ordinary text is still approved through the skeleton", async (language, event) => {
+    const r = await submit(body(event, { language, category: "finance" }));
+    expect([language, r.body.code, r.body.data?.status, r.body.data?.reason]).toEqual([language, 0, "approved", null]);
+  });
+
+  test("invisible characters are not kept: the stored event is what the page hashes", async () => {
+    const b = body("Will the Angkor\u17b4 Wat\u17b5 festival\u2065 open on time?");
+    const r = await submit(b);
+    const event = "Will the Angkor Wat festival open on time?";
+    expect(r.body.data).toMatchObject({ status: "approved", event, hash: hashOf(body(event)) });
+    // The hash the page computes from what the issuer typed (@prds/contracts normalizes the same way).
+    expect(r.body.data.hash).toBe(hashOf(b));
   });
 
   test("a Latin word with a Cyrillic letter is held even when no list has it", async () => {
@@ -478,7 +505,7 @@ describe("evidence text is moderated like a market's texts", () => {
   const upload = async (text: string) => {
     const form = new FormData();
     form.append("text", text);
-    return request<{ evidenceHash: string }>(await listen(h.app), "POST", "/api/evidence/upload", { body: form });
+    return request<{ evidenceHash: string; text: string }>(await listen(h.app), "POST", "/api/evidence/upload", { body: form });
   };
 
   test("refused words are refused, nothing stored", async () => {
@@ -498,6 +525,28 @@ describe("evidence text is moderated like a market's texts", () => {
       expect(r.body.extra).toMatchObject({ field: "text", details: { reason: expect.stringMatching(/^api\.moderation\./) } });
     }
     expect(await count()).toBe(before);
+  });
+
+  test.each(LOOKALIKE_ROULETTES)("look-alike: %s → refused, nothing stored", async (_name, text) => {
+    const before = await dumpTables(h.db);
+    const r = await upload(`Screenshot: ${text} table at the venue`);
+    expect([text, r.status, r.body.code]).toEqual([text, 422, ERRORS.contentRefused.code]);
+    expect(r.body.extra).toMatchObject({ field: "text", details: { reason: "api.moderation.gambling" } });
+    expect(await dumpTables(h.db)).toEqual(before);
+  });
+
+  test("invisible characters are trimmed from the stored text, and the hash is over what is stored", async () => {
+    const r = await upload("The\u17b4 final\u17b5 score\u2065 was 2\u206a-1 \u17b5");
+    const text = "The final score was 2-1";
+    expect(r.body.data).toMatchObject({ text, evidenceHash: evidenceHash(null, text).toLowerCase() });
+    const row = await h.db.kysely
+      .selectFrom("evidence")
+      .selectAll()
+      .where("hash", "=", r.body.data.evidenceHash)
+      .executeTakeFirstOrThrow();
+    expect(row.text).toBe(text);
+    // Nothing but an invisible vowel is nothing.
+    expect((await upload("\u17b5")).body.code).toBe(ERRORS.evidenceEmpty.code);
   });
 
   test("words a report of real events uses (held for review in a market) are accepted", async () => {

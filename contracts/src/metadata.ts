@@ -30,13 +30,20 @@ export type MarketMetadataInput = Pick<MarketMetadata, "event" | "category" | "o
 
 /**
  * Characters that are never seen and carry no meaning in a market's text, removed wherever they
- * are: zero-width space, word joiner and invisible operators, byte-order mark, soft hyphen,
- * Mongolian vowel separator, combining grapheme joiner, the bidi marks (LRM, RLM, ALM: pages lay
- * user text out with `dir="auto"`, so marks only serve to spoof), and tag characters (a hidden
- * payload). Zero-width joiner and non-joiner stay inside a text: scripts and emoji sequences need them.
- * Bidi embeddings, overrides and isolates are not removed: they are refused (see hasBidiControls).
+ * are: Unicode's default-ignorable code points but those a script needs or that are refused —
+ * zero-width space, word joiner and invisible operators, byte-order mark, soft hyphen, Mongolian
+ * vowel separator, combining grapheme joiner, the invisible Khmer inherent vowels (U+17B4, U+17B5:
+ * deprecated, shown as nothing), the deprecated format characters U+206A–206F, the bidi marks
+ * (LRM, RLM, ALM: pages lay user text out with `dir="auto"`, so marks only serve to spoof), shorthand
+ * and musical format controls, tag characters (a hidden payload) and the unassigned ignorables.
+ * Kept: zero-width joiner and non-joiner and the variation selectors (scripts and emoji sequences
+ * need them), the Hangul fillers (blank letters, see BLANK_LETTERS). Bidi embeddings, overrides and
+ * isolates are not removed: they are refused (see hasBidiControls). An explicit list, not
+ * \p{Default_Ignorable_Code_Point}: the page and the api must strip the same characters whatever
+ * Unicode version their engines have, or their hashes would differ.
  */
-const MEANINGLESS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2064\ufeff\u{e0000}-\u{e007f}]|\u034f/gu;
+const MEANINGLESS =
+  /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2065\u206a-\u206f\ufeff\ufff0-\ufff8\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e00ff}\u{e01f0}-\u{e0fff}]|\u034f|[\u17b4-\u17b5]/gu;
 
 /**
  * Characters that render as blank space without being whitespace: Hangul fillers and the Braille

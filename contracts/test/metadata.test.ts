@@ -97,6 +97,14 @@ describe("normalizeMarketText: the stored form", () => {
     ["bidi marks removed", "\u200eYes\u200f \u061cنعم", "Yes نعم"],
     ["soft hyphen removed", "Ro\u00adulette", "Roulette"],
     ["tag characters removed", "Yes\u{e0041}\u{e0042}", "Yes"],
+    [
+      "invisible Khmer vowels removed (every default-ignorable but joiners, selectors, fillers)",
+      "rou\u17b4lette\u17b5",
+      "roulette",
+    ],
+    ["deprecated format characters and unassigned ignorables removed", "a\u206ab\u2065c\ufff0d\u{e0fff}", "abcd"],
+    ["shorthand and musical format controls removed", "a\u{1bca0}b\u{1d173}c", "abc"],
+    ["variation selectors kept", "❤\ufe0f", "❤\ufe0f"],
     ["blank letters trimmed at both ends", "\u3164\u2800Yes\u115f\u1160\uffa0", "Yes"],
     ["whitespace trimmed", " \t Yes \n", "Yes"],
     ["joiners kept inside (scripts and emoji need them)", "👩\u200d💻 می\u200cخواهم", "👩\u200d💻 می\u200cخواهم"],
@@ -115,6 +123,7 @@ describe("the spec's empty and repeated rules, on what is seen", () => {
     ["word joiner and BOM", "\u2060\ufeff"],
     ["joiners and variation selectors", "\u200d\u200c\ufe0f"],
     ["tag characters", "\u{e0041}\u{e0020}"],
+    ["invisible Khmer vowel", "\u17b5"],
     ["ideographic space", "\u3000"],
   ])("%s alone looks empty", (_name, text) => {
     expect(isBlankText(text)).toBe(true);

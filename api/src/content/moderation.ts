@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { baseFold, denseFold, mixedScriptWords, plainFold, textVariants } from "./normalize";
+import { baseFold, denseFold, mixedScriptWords, plainFold, skeletonFold, skeletonVariants, textVariants } from "./normalize";
 
 /**
  * Content moderation for market metadata and challenge evidence. What is refused or held lives in
@@ -20,6 +20,13 @@ const TermLists = Type.Record(Type.String({ pattern: "^[a-z]+$" }), Type.Array(T
 const WordListFile = Type.Object({
   language: Type.String({ minLength: 2, maxLength: 2 }),
   match: Type.Union([Type.Literal("word"), Type.Literal("substring")]),
+  /**
+   * Word forms (plural, case endings) of a refused term without `*`: a term ending in a key also
+   * matches with that ending replaced by each of its values; the key "" adds endings to every term
+   * (en `"": ["s", "es"]`: roulette → roulettes). The longest key a term ends in applies. Audit
+   * terms list their forms one by one: their plurals are often other words (war → Star Wars).
+   */
+  forms: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   refuse: TermLists,
   audit: TermLists,
 });
@@ -100,16 +107,46 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** A list term as a regex source: folded like the text, `*` at the end matching any word ending. */
-function termSource(term: string): string {
-  const prefix = term.endsWith("*");
-  const folded = plainFold(baseFold(prefix ? term.slice(0, -1) : term));
-  const body = folded
-    .split(/[\s\-_]+/)
-    .filter(Boolean)
-    .map(escapeRegex)
-    .join("[\\s\\-_]*");
-  return prefix ? `${body}[\\p{L}\\p{N}\\p{M}]*` : body;
+/** A term with its word forms (list.forms), as written; a `*` term matches any ending already. */
+function termForms(term: string, forms: WordList["forms"]): string[] {
+  if (term.endsWith("*") || !forms) return [term];
+  const ending = Object.keys(forms)
+    .filter((key) => term.endsWith(key))
+    .sort((a, b) => b.length - a.length)[0];
+  if (ending === undefined) return [term];
+  const stem = term.slice(0, term.length - ending.length);
+  return [term, ...(forms[ending] ?? []).map((replacement) => stem + replacement)];
+}
+
+/**
+ * A list term as a regex source over texts folded by `fold`: each word of the term folded the same
+ * way, spaces, hyphens or nothing between its words, `*` at the end matching any word ending, and
+ * its word forms as alternatives.
+ */
+function termSource(term: string, forms: WordList["forms"], fold: (text: string) => string): string {
+  const alternatives = termForms(term, forms).map((form) => {
+    const prefix = form.endsWith("*");
+    const body = (prefix ? form.slice(0, -1) : form)
+      .split(/[\s\-_]+/)
+      .filter(Boolean)
+      .map((word) => escapeRegex(fold(word)))
+      .join("[\\s\\-_]*");
+    return prefix ? `${body}[\\p{L}\\p{N}\\p{M}]*` : body;
+  });
+  return alternatives.length === 1 ? (alternatives[0] ?? "") : `(?:${alternatives.join("|")})`;
+}
+
+/** How list terms are folded: like the text variants they are looked for in. */
+const FOLDS = {
+  plain: (text: string) => plainFold(baseFold(text)),
+  skeleton: (text: string) => skeletonFold(baseFold(text)),
+} as const;
+type FoldName = keyof typeof FOLDS;
+
+const NEVER = /(?!)/u;
+/** A term written in Latin letters only (roulette, cò quay), the kind look-alikes disguise. */
+function isLatinTerm(term: string): boolean {
+  return /^[\p{Script=Latin}\P{L}]*$/u.test(term) && /\p{L}/u.test(term);
 }
 
 interface CompiledList {
@@ -117,9 +154,10 @@ interface CompiledList {
   match: WordList["match"];
   action: ModerationAction;
   category: string;
-  regex: RegExp;
-  /** Folded term → the term as listed, to report what matched. */
-  terms: { source: RegExp; term: string }[];
+  /** Every term, folded for the text variants of that fold. */
+  regex: Record<FoldName, RegExp>;
+  /** Each term (folded per fold) → the term as listed, to report what matched. */
+  terms: { source: Record<FoldName, RegExp>; term: string }[];
 }
 
 function compileLists(lists: readonly WordList[]): CompiledList[] {
@@ -128,22 +166,27 @@ function compileLists(lists: readonly WordList[]): CompiledList[] {
     for (const action of ["refuse", "audit"] as const) {
       for (const [category, terms] of Object.entries(list[action])) {
         if (terms.length === 0) continue;
-        const sources = terms.map(termSource).sort((a, b) => b.length - a.length);
-        const alternation = `(?:${sources.join("|")})`;
         // Word lists match whole words (so "class" never hits "ass"); scripts written without
         // spaces (Chinese, Japanese, Thai, Korean with particles, Arabic with clitics) match inside words.
-        const source = list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${alternation}(?![\\p{L}\\p{N}\\p{M}])` : alternation;
+        const bounded = (source: string) =>
+          list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${source}(?![\\p{L}\\p{N}\\p{M}])` : source;
+        const compile = (fold: FoldName, group: readonly string[]) => {
+          const forms = action === "refuse" ? list.forms : undefined;
+          // Skeletons unmask Latin words written with other scripts' look-alikes; a Russian, Arabic
+          // or Thai term is not looked for in skeletons, where its own letters would meet others'.
+          const looked = fold === "skeleton" ? group.filter(isLatinTerm) : group;
+          if (looked.length === 0) return NEVER;
+          const sources = looked.map((term) => termSource(term, forms, FOLDS[fold])).sort((a, b) => b.length - a.length);
+          return new RegExp(bounded(`(?:${sources.join("|")})`), "u");
+        };
         compiled.push({
           language: list.language,
           match: list.match,
           action,
           category,
-          regex: new RegExp(source, "u"),
+          regex: { plain: compile("plain", terms), skeleton: compile("skeleton", terms) },
           terms: terms.map((term) => ({
-            source: new RegExp(
-              list.match === "word" ? `(?<![\\p{L}\\p{N}\\p{M}])${termSource(term)}(?![\\p{L}\\p{N}\\p{M}])` : termSource(term),
-              "u",
-            ),
+            source: { plain: compile("plain", [term]), skeleton: compile("skeleton", [term]) },
             term,
           })),
         });
@@ -181,15 +224,33 @@ export function createModerator(lists: readonly WordList[] = loadWordLists(), ru
     const hits: ModerationHit[] = [];
     const variantsOf = fields.map(([field, text]) => {
       const variants = textVariants(text);
-      return { field, text, variants, dense: [...new Set(variants.map(denseFold))] };
+      const skeletons = skeletonVariants(text);
+      return {
+        field,
+        text,
+        variants,
+        byFold: {
+          plain: { variants, dense: [...new Set(variants.map(denseFold))] },
+          skeleton: { variants: skeletons, dense: [...new Set(skeletons.map(denseFold))] },
+        },
+      };
     });
 
     for (const list of compiled) {
-      for (const { field, variants, dense } of variantsOf) {
-        const candidates = list.match === "substring" ? [...variants, ...dense] : variants;
-        const found = candidates.find((variant) => list.regex.test(variant));
+      for (const { field, byFold } of variantsOf) {
+        let found: { fold: FoldName; variant: string } | undefined;
+        for (const fold of ["plain", "skeleton"] as const) {
+          const { variants, dense } = byFold[fold];
+          const candidates = list.match === "substring" ? [...variants, ...dense] : variants;
+          const variant = candidates.find((v) => list.regex[fold].test(v));
+          if (variant !== undefined) {
+            found = { fold, variant };
+            break;
+          }
+        }
         if (found === undefined) continue;
-        const term = list.terms.find((t) => t.source.test(found))?.term ?? "";
+        const { fold, variant } = found;
+        const term = list.terms.find((t) => t.source[fold].test(variant))?.term ?? "";
         hits.push({
           action: list.action,
           reason: `api.moderation.${list.category}`,
