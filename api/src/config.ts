@@ -53,6 +53,12 @@ export interface ApiConfig {
    */
   trustProxy: string[];
   evidenceDir: string;
+  /** Evidence (text and image) that no challenge carries is removed this long after its last upload. */
+  evidenceWindowSeconds: number;
+  /** Metadata that no market carries is removed this long after its submission or review. */
+  metadataWindowSeconds: number;
+  /** How often the api looks for them (0: never). */
+  sweepIntervalMs: number;
   /**
    * PRDS_DEPLOYMENT_FILE: a network's deployment record (deployments/<chainId>.json as
    * `deploy:network` writes it) read at start instead of the one built into @prds/contracts, e.g. the
@@ -178,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       .map((entry) => entry.trim())
       .filter(Boolean),
     evidenceDir: env.PRDS_EVIDENCE_DIR ?? path.join(dataDir, "evidence"),
+    evidenceWindowSeconds: int(env, "PRDS_EVIDENCE_WINDOW_S", 24 * 3600, 1),
+    metadataWindowSeconds: int(env, "PRDS_METADATA_WINDOW_S", 7 * 24 * 3600, 1),
+    sweepIntervalMs: int(env, "PRDS_SWEEP_INTERVAL_MS", 10 * 60_000, 0),
     deployment: env.PRDS_DEPLOYMENT_FILE?.trim() ? readDeploymentFile(env.PRDS_DEPLOYMENT_FILE.trim(), chainId) : null,
   };
 }

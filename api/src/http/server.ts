@@ -14,6 +14,7 @@ import { createMissLimiter } from "./misses";
 import { installSecurityHeaders } from "./securityHeaders";
 import { ErrorEnvelope } from "@prds/api-schema";
 import { registerAdmin } from "./routes/admin";
+import { startContentSweep } from "./contentSweep";
 import { EVIDENCE_UPLOAD_PATH, registerEvidence } from "./routes/evidence";
 import { registerIssue } from "./routes/issue";
 import { registerLicenses } from "./routes/licenses";
@@ -117,6 +118,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   const ctx = createContext(db, chain, config, app.log);
+  const stopSweep = startContentSweep(db, config, app.log);
+  app.addHook("onClose", async () => stopSweep());
   registerStatus(app, ctx);
   registerMarketList(app, ctx);
   registerMarket(app, ctx);

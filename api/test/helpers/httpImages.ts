@@ -5,7 +5,8 @@ import { crc32, deflateSync } from "node:zlib";
  * JPEG and two WebPs (lossy with alpha in a VP8X container, and lossless VP8L) as bytes. The JPEG
  * and the VP8X WebP are CPython's imghdr test images (PSF licence).
  */
-function chunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk with its CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "latin1");
@@ -26,10 +27,10 @@ export function png(width = 4, height = 4, rgb: [number, number, number] = [200,
     for (let x = 0; x < width; x++) rows.set(rgb, y * (width * 3 + 1) + 1 + x * 3);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const parts = [signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))];
+  const parts = [signature, pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(rows)), pngChunk("IEND", Buffer.alloc(0))];
   if (padTo !== undefined) {
     const size = parts.reduce((n, p) => n + p.length, 0);
-    parts.splice(3, 0, chunk("prVt", Buffer.alloc(padTo - size - 12)));
+    parts.splice(3, 0, pngChunk("prVt", Buffer.alloc(padTo - size - 12)));
   }
   return Buffer.concat(parts);
 }

@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import { ApiError, apiError } from "../errors";
 import { readEvidenceFile, storeEvidenceFile } from "../evidenceStore";
 import { evidenceImageUrl, evidenceView } from "../evidenceView";
+import { stripImage } from "../imageStrip";
 import { sniffImage } from "../imageType";
 import { canonicalText, hasForbiddenCharacters } from "../text";
 import { Envelope, EvidenceView, HashBody, NoExtra, UploadData } from "@prds/api-schema";
@@ -54,7 +55,8 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
         summary: "Upload a challenge's evidence (multipart: image file + text); answers the hash the challenge carries",
         description:
           "multipart/form-data with an `image` file (PNG, JPEG or WebP, checked by content, ≤ 2 MiB; 413 beyond) and/or a `text` field " +
-          `(≤ ${MAX_EVIDENCE_TEXT} characters). The image is stored content-addressed (keccak256 of its bytes). ` +
+          `(≤ ${MAX_EVIDENCE_TEXT} characters). The image is stored without metadata chunks (EXIF, text, ICC …), ` +
+          "content-addressed (keccak256 of the stored bytes); evidence no challenge carries is removed after a window. " +
           "evidenceHash = keccak256(JSON.stringify({image: imageHash|null, text})).",
         tags: ["evidence"],
         consumes: ["multipart/form-data"],
@@ -113,25 +115,31 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
           });
       }
 
+      const now = Math.floor(Date.now() / 1000);
       let imageHash: string | null = null;
       let mime: ReturnType<typeof sniffImage> = null;
       if (image !== null) {
         mime = sniffImage(image);
         if (mime === null) throw apiError("imageInvalid", { field: "image" });
+        // What is stored (and hashed) is the picture alone, without text, EXIF or private chunks.
+        image = stripImage(image, mime);
+        if (image === null) throw apiError("imageInvalid", { field: "image" });
         imageHash = evidenceImageHash(image).toLowerCase();
-        // File first, then its row: a row always has its file.
-        await storeEvidenceFile(ctx.config.evidenceDir, imageHash, image);
+        // Row first (an upload again restarts its window), then the file: the sweep deletes a file
+        // only once its row is gone (evidenceSweep.ts).
         await db
           .insertInto("evidence_files")
-          .values({ hash: imageHash, mime, size: image.length, created_at: Math.floor(Date.now() / 1000) })
-          .onConflict((oc) => oc.column("hash").doNothing())
+          .values({ hash: imageHash, mime, size: image.length, created_at: now })
+          .onConflict((oc) => oc.column("hash").doUpdateSet({ created_at: now }))
           .execute();
+        await storeEvidenceFile(ctx.config.evidenceDir, imageHash, image);
       }
       const evidenceHash = evidenceHashOf(imageHash, text);
+      // Kept while a challenge carries it; otherwise swept a window after the last upload.
       await db
         .insertInto("evidence")
-        .values({ hash: evidenceHash, image_hash: imageHash, text, created_at: Math.floor(Date.now() / 1000) })
-        .onConflict((oc) => oc.column("hash").doNothing())
+        .values({ hash: evidenceHash, image_hash: imageHash, text, created_at: now })
+        .onConflict((oc) => oc.column("hash").doUpdateSet({ created_at: now }))
         .execute();
       return {
         code: 0 as const,
