@@ -84,6 +84,8 @@ test.describe('axe with dialogs open', () => {
 
       await dialog.locator('[data-testid^="wallet-option-injected-"]').filter({ hasText: 'Test Wallet' }).click();
       await expect(dialog).toBeHidden();
+      // On a phone the wallet is in the menu: close it so the page is in view again.
+      if (await page.getByTestId('site-menu').isVisible()) await page.getByTestId('menu-toggle').click();
       const offer = page.getByTestId('license-listing').first();
       await expect(offer.getByTestId('license-listing-buy')).toBeEnabled();
       await offer.getByTestId('license-listing-buy').click();
