@@ -22,8 +22,10 @@ export async function navigateByHeader(page: Page, path: string): Promise<void> 
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
+/** Chooses a language in the header's language listbox (button → option). */
 export async function selectLanguage(page: Page, lang: LangCode): Promise<void> {
-  await page.getByTestId('lang-switch').selectOption(lang);
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-listbox').locator(`[role="option"][data-value="${lang}"]`).click();
   await expect(html(page)).toHaveAttribute('lang', lang);
 }
 

@@ -159,6 +159,7 @@ export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from '.
 export { Input } from './ui/Input';
 export { Select } from './ui/Select';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
+export { ChartAttribution, TRADINGVIEW_URL } from './ui/ChartAttribution';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
 export { Skeleton, type SkeletonProps } from './ui/Skeleton';
 export { Badge, type BadgeTone } from './ui/Badge';

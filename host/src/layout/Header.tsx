@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { FormattedMessage, SHARED_INSTANCE_ID, deviceAtom, styled, useAtomValue, useIntl } from '@prds/shared';
+import { FormattedMessage, SHARED_INSTANCE_ID, deviceAtom, styled, useAtom, useAtomValue, useIntl } from '@prds/shared';
 import { LangSwitch } from './LangSwitch';
 import { Logo } from './Logo';
 import { NAV_ITEMS } from './navItems';
@@ -8,6 +8,7 @@ import { ThemeSwitch } from './ThemeSwitch';
 import { useMediaQuery } from './useMediaQuery';
 import { WalletSlot } from './WalletSlot';
 import { NetworkSwitch } from '../wallet/NetworkSwitch';
+import { focusAfterConnectAtom } from '../wallet/walletDialog';
 
 const Bar = styled.header`
   position: sticky;
@@ -166,6 +167,17 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen, setMenuOpen]);
 
+  // On a phone the account button lives in the menu: connected while the menu is closed, the focus
+  // goes to the toggle that shows it rather than falling to <body>.
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  const [focusAfterConnect, setFocusAfterConnect] = useAtom(focusAfterConnectAtom);
+  const walletInMenu = device === 'mobile';
+  useEffect(() => {
+    if (!focusAfterConnect || !walletInMenu || menuOpen || menuToggleRef.current === null) return;
+    menuToggleRef.current.focus();
+    setFocusAfterConnect(false);
+  }, [focusAfterConnect, walletInMenu, menuOpen, setFocusAfterConnect]);
+
   const navLabel = intl.formatMessage({ id: 'host.nav.label' });
   return (
     <Bar data-testid="site-header" data-shared-instance={SHARED_INSTANCE_ID}>
@@ -185,6 +197,7 @@ export function Header() {
           {device !== 'mobile' && <WalletSlot />}
           {compact && (
             <MenuButton
+              ref={menuToggleRef}
               type="button"
               data-testid="menu-toggle"
               aria-expanded={menuOpen}

@@ -75,7 +75,7 @@ function injectedChoice(option: WalletOption): WalletChoice {
  * first!' when there is none, and on the devnet build the dev wallet. Opening it is the first thing
  * that loads the wallet chunk.
  */
-export function ConnectDialog({ onClose }: { onClose: () => void }) {
+export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; onConnected: () => void }) {
   const intl = useIntl();
   const { desiredChainId, status, error } = useWallet();
   const optionsRef = useRef<HTMLDivElement>(null);
@@ -120,7 +120,7 @@ export function ConnectDialog({ onClose }: { onClose: () => void }) {
     setPending(id);
     try {
       const ok = await connectWallet(choice);
-      if (ok) onClose();
+      if (ok) onConnected();
     } catch {
       // The wallet chunk failed to load; the error line below offers another try.
       setDiscovery({ status: 'error' });

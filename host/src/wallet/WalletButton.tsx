@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, FormattedMessage, shortAddress, styled, useIntl, useSetAtom, useWallet } from '@prds/shared';
-import { connectDialogOpenAtom } from './walletDialog';
+import { Button, FormattedMessage, shortAddress, styled, useAtom, useIntl, useSetAtom, useWallet } from '@prds/shared';
+import { connectDialogOpenAtom, focusAfterConnectAtom } from './walletDialog';
 
 // The menu's code loads on the first click, not with every page.
 const WalletMenu = lazy(() =>
@@ -61,6 +61,15 @@ export function WalletButton({ block = false }: { block?: boolean }) {
   useEffect(() => {
     if (account !== null) setDialogOpen(false);
   }, [account, setDialogOpen]);
+
+  // Connected from the dialog: the account button that replaced 'Connect wallet' takes the focus
+  // (whichever comes first, the account or the dialog's answer).
+  const [focusAfterConnect, setFocusAfterConnect] = useAtom(focusAfterConnectAtom);
+  useEffect(() => {
+    if (!focusAfterConnect || accountRef.current === null) return;
+    accountRef.current.focus();
+    setFocusAfterConnect(false);
+  }, [focusAfterConnect, account, setFocusAfterConnect]);
 
   useEffect(() => {
     if (!menuOpen) return undefined;

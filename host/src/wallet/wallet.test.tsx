@@ -7,6 +7,8 @@ import {
   chainIdAtom,
   createStore,
   desireChainIdAtom,
+  disconnectWallet,
+  prdsStore,
   walletAtom,
   type Address,
   type ChainId,
@@ -24,14 +26,21 @@ interface Setup {
   readonly account?: Address | null;
   readonly chainId?: string | null;
   readonly queryClient?: QueryClient;
+  /** The page's own store, where the wallet runtime writes what a real connect finds. */
+  readonly store?: PrdsStore;
 }
 
 function newQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
 }
 
-function renderShell({ desired = '0x7a69', account = null, chainId = null, queryClient = newQueryClient() }: Setup = {}) {
-  const store: PrdsStore = createStore();
+function renderShell({
+  desired = '0x7a69',
+  account = null,
+  chainId = null,
+  queryClient = newQueryClient(),
+  store = createStore(),
+}: Setup = {}) {
   store.set(desireChainIdAtom, desired);
   store.set(accountAtom, account);
   store.set(chainIdAtom, chainId);
@@ -91,6 +100,34 @@ describe('connect dialog', () => {
     expect(screen.queryByTestId('wallet-dialog')).toBeNull();
     expect(document.activeElement).toBe(connect);
   });
+
+  it('gives the focus to the account button that replaces Connect wallet once the wallet connects', async () => {
+    // A browser wallet that lets the site connect: accounts and chain answered, nothing else needed.
+    const request = jest.fn(async ({ method }: { method: string }) => {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [ACCOUNT];
+      if (method === 'eth_chainId') return '0x7a69';
+      return null;
+    });
+    (window as { ethereum?: unknown }).ethereum = { isMetaMask: true, request, on: jest.fn(), removeListener: jest.fn() };
+    globalThis.fetch = jest.fn(async () => ({
+      json: async () => ({ jsonrpc: '2.0', id: 1, result: '0x0' }),
+    })) as unknown as typeof fetch;
+    // A real connect: the wallet runtime writes the account into the page's store.
+    renderShell({ store: prdsStore });
+    const connect = await screen.findByTestId('wallet-connect');
+    act(() => connect.focus());
+    fireEvent.click(connect);
+    const option = await screen.findByTestId('wallet-option-injected-0', {}, { timeout: 3000 });
+    await waitFor(() => expect(document.activeElement).toBe(option));
+    fireEvent.click(option);
+
+    const account = await screen.findByTestId('wallet-account', {}, { timeout: 20_000 });
+    expect(screen.queryByTestId('wallet-connect')).toBeNull();
+    expect(screen.queryByTestId('wallet-dialog')).toBeNull();
+    // Not <body>: the keyboard user goes on from the account they just connected.
+    await waitFor(() => expect(document.activeElement).toBe(account));
+    await act(() => disconnectWallet());
+  }, 30_000);
 
   it('closes with the close button', async () => {
     renderShell();

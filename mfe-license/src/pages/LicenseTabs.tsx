@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { Tabs, paths, useIntl } from '@prds/shared';
 
 /**
  * Get License / Packets / My License (spec: the License layout's tabs; a packet is another way to get
- * Licenses): each tab is a route, so the choice survives a reload and a shared link.
+ * Licenses): each tab is a route, so the choice survives a reload and a shared link. `children` is the
+ * route's page below the tabs: their panel.
  */
-export function LicenseTabs() {
+export function LicenseTabs({ children }: { children: ReactNode }) {
   const intl = useIntl();
   return (
     <Tabs
+      gap="lg"
       aria-label={intl.formatMessage({ id: 'license.tabs.label' })}
       data-testid="license-tabs"
       items={[
@@ -31,6 +34,8 @@ export function LicenseTabs() {
           'data-testid': 'license-tab-mine',
         },
       ]}
-    />
+    >
+      {children}
+    </Tabs>
   );
 }

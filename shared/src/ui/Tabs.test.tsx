@@ -3,7 +3,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createStore } from 'jotai';
 import { StoreProvider } from '../state/store';
 import { ThemeProvider } from '../theme/ThemeProvider';
@@ -18,12 +18,12 @@ const ITEMS = ['all', 'open', 'closingSoon', 'waitingResult', 'challenging', 'fi
   'data-testid': `tab-${value}`,
 }));
 
-async function renderUi(ui: ReactNode) {
+async function renderUi(ui: ReactNode, route = '/') {
   const view = render(
     <StoreProvider store={createStore()}>
       <ThemeProvider>
         <I18nProvider loadMessages={async () => EN}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
         </I18nProvider>
       </ThemeProvider>
     </StoreProvider>,
@@ -82,7 +82,11 @@ describe('Tabs wider than the screen', () => {
   afterEach(() => document.documentElement.removeAttribute('dir'));
 
   it('show a button and a fade at the edge they continue past, and none where they fit', async () => {
-    await renderUi(<Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS} />);
+    await renderUi(
+      <Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS}>
+        panel
+      </Tabs>,
+    );
     const list = screen.getByRole('tablist');
     const row = layOut(list, { width: 300, content: 600 });
     row.scrollTo(0);
@@ -104,7 +108,11 @@ describe('Tabs wider than the screen', () => {
   });
 
   it('scroll toward the end and back with the buttons', async () => {
-    await renderUi(<Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS} />);
+    await renderUi(
+      <Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS}>
+        panel
+      </Tabs>,
+    );
     const list = screen.getByRole('tablist');
     const row = layOut(list, { width: 300, content: 600 });
     row.scrollTo(0);
@@ -119,7 +127,9 @@ describe('Tabs wider than the screen', () => {
     document.documentElement.setAttribute('dir', 'rtl');
     await renderUi(
       <div style={{ direction: 'rtl' }}>
-        <Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS} />
+        <Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS}>
+          panel
+        </Tabs>
       </div>,
     );
     const list = screen.getByRole('tablist');
@@ -148,7 +158,9 @@ describe('Tabs wider than the screen', () => {
           <button type="button" onClick={() => setRenders((n) => n + 1)}>
             render again
           </button>
-          <Tabs data-testid="tabs" aria-label="Status" value={value} items={ITEMS} />
+          <Tabs data-testid="tabs" aria-label="Status" value={value} items={ITEMS}>
+            panel
+          </Tabs>
         </>
       );
     }
@@ -167,7 +179,11 @@ describe('Tabs wider than the screen', () => {
   });
 
   it('arrow keys that move focus off screen scroll the row to it', async () => {
-    await renderUi(<Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS} />);
+    await renderUi(
+      <Tabs data-testid="tabs" aria-label="Status" value="all" items={ITEMS}>
+        panel
+      </Tabs>,
+    );
     const list = screen.getByRole('tablist');
     const row = layOut(list, { width: 300, content: 600 });
     row.scrollTo(0);
@@ -176,5 +192,78 @@ describe('Tabs wider than the screen', () => {
     fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'End' });
     expect(document.activeElement).toBe(tabs[5]);
     expect(list.scrollLeft).toBe(300);
+  });
+});
+
+describe('Tabs and their panel', () => {
+  it('button tabs control one panel, labelled by the selected tab and reachable by Tab', async () => {
+    function Chooser() {
+      const [value, setValue] = useState('open');
+      return (
+        <Tabs aria-label="Status" value={value} onChange={setValue} items={ITEMS} data-panel-testid="panel">
+          <p>markets {value}</p>
+        </Tabs>
+      );
+    }
+    await renderUi(<Chooser />);
+    const panel = screen.getByRole('tabpanel', { name: 'open' });
+    expect(panel).toBe(screen.getByTestId('panel'));
+    expect(panel.textContent).toBe('markets open');
+    expect(panel.tabIndex).toBe(0);
+    for (const tab of screen.getAllByRole('tab')) {
+      expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+      expect(document.getElementById(tab.id)).toBe(tab);
+    }
+    // The panel is the tab list's next sibling in the reading order, inside the same component.
+    expect(screen.getByRole('tablist').compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'finished' }));
+    expect(screen.getByRole('tabpanel', { name: 'finished' })).toBe(panel);
+    expect(panel.getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name: 'finished' }).id);
+  });
+
+  it('link tabs: the panel is labelled by the tab of the current route', async () => {
+    await renderUi(
+      <Routes>
+        <Route
+          path="/nft/*"
+          element={
+            <Tabs
+              aria-label="License"
+              items={[
+                { value: 'get', label: 'Get License', to: '/nft' },
+                { value: 'mine', label: 'My License', to: '/nft/mine' },
+              ]}
+            >
+              licenses
+            </Tabs>
+          }
+        />
+      </Routes>,
+      '/nft/mine',
+    );
+    const panel = screen.getByRole('tabpanel', { name: 'My License' });
+    expect(panel.textContent).toBe('licenses');
+    for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+    fireEvent.click(screen.getByRole('tab', { name: 'Get License' }));
+    expect(screen.getByRole('tabpanel', { name: 'Get License' })).toBe(panel);
+  });
+
+  it('two tab sets on one page keep their own ids', async () => {
+    await renderUi(
+      <>
+        <Tabs aria-label="Status" value="all" items={ITEMS}>
+          one
+        </Tabs>
+        <Tabs aria-label="Range" value="open" items={ITEMS}>
+          two
+        </Tabs>
+      </>,
+    );
+    const panels = screen.getAllByRole('tabpanel');
+    expect(panels.map((panel) => panel.textContent)).toEqual(['one', 'two']);
+    expect(new Set(panels.map((panel) => panel.id)).size).toBe(2);
+    const ids = screen.getAllByRole('tab').map((tab) => tab.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

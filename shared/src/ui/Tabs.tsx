@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { useIntl } from 'react-intl';
-import { Link, useMatch, useResolvedPath } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'react-router-dom';
 
 export interface TabItem {
   /** Button tabs: the value onChange receives. Link tabs: also the React key. */
   readonly value: string;
   readonly label: ReactNode;
-  /** Makes the tab a router link (selected while its route matches). */
+  /** Makes the tab a router link (selected while its route matches): an absolute path (`paths.*()`). */
   readonly to?: string;
   /** For link tabs: only an exact path match selects it (like NavLink's `end`). */
   readonly end?: boolean;
@@ -24,6 +24,14 @@ export interface TabsProps {
   readonly 'aria-label'?: string;
   readonly className?: string;
   readonly 'data-testid'?: string;
+  /**
+   * The panel: what the selected tab shows. Every tab controls it (`aria-controls`) and it is labelled
+   * by the selected tab, so a screen reader announces which view the content belongs to.
+   */
+  readonly children: ReactNode;
+  /** Space between the tab row and the panel, and between the panel's children (default md). */
+  readonly gap?: keyof Theme['spacing'];
+  readonly 'data-panel-testid'?: string;
 }
 
 /** How far the row of tabs runs past each edge of what is shown (logical: start = before the first shown tab). */
@@ -34,6 +42,20 @@ interface Overflow {
 
 /** Width of the faded strip (the scroll button sits over it). */
 const EDGE = '0.64rem';
+
+const Root = styled.div<{ $gap: keyof Theme['spacing'] }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme, $gap }) => theme.spacing[$gap]};
+  min-width: 0;
+`;
+
+const Panel = styled.div<{ $gap: keyof Theme['spacing'] }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme, $gap }) => theme.spacing[$gap]};
+  min-width: 0;
+`;
 
 const Frame = styled.div`
   position: relative;
@@ -134,13 +156,18 @@ const TabLink = styled(Link, { shouldForwardProp: notSelected })<{ $selected: bo
   ${({ theme, $selected }) => tabStyles(theme, $selected)}
 `;
 
-function LinkTab({ item }: { item: TabItem & { to: string } }) {
-  const resolved = useResolvedPath(item.to);
-  const selected = useMatch({ path: resolved.pathname, end: item.end ?? true }) !== null;
+interface TabIds {
+  readonly id: string;
+  readonly panelId: string;
+}
+
+function LinkTab({ item, selected, ids }: { item: TabItem & { to: string }; selected: boolean; ids: TabIds }) {
   return (
     <TabLink
       to={item.to}
       role="tab"
+      id={ids.id}
+      aria-controls={ids.panelId}
       aria-selected={selected}
       aria-current={selected ? 'page' : undefined}
       data-testid={item['data-testid']}
@@ -148,6 +175,13 @@ function LinkTab({ item }: { item: TabItem & { to: string } }) {
     >
       {item.label}
     </TabLink>
+  );
+}
+
+/** The selected item's index: link tabs by the route (as NavLink, `end` by default), button tabs by `value`. */
+function selectedIndex(items: readonly TabItem[], value: string | undefined, pathname: string): number {
+  return items.findIndex((item) =>
+    item.to !== undefined ? matchPath({ path: item.to, end: item.end ?? true }, pathname) !== null : item.value === value,
   );
 }
 
@@ -175,12 +209,28 @@ function revealTab(list: HTMLElement, tab: HTMLElement, smooth: boolean) {
 
 /**
  * Tabs as router links (each tab a route, e.g. Get License / My License) or as buttons with
- * `value`/`onChange`. Arrow keys, Home and End move between tabs. A row wider than the screen scrolls
+ * `value`/`onChange`, and their panel (`children`), wired as the WAI-ARIA tabs pattern: each tab
+ * controls the panel, the panel is labelled by the selected tab and can take the focus. Arrow keys,
+ * Home and End move between tabs. A row wider than the screen scrolls
  * sideways: the edge it continues past fades and carries a button that scrolls it (left to right or right
  * to left alike), and the selected tab is scrolled into view.
  */
-export function Tabs({ items, value, onChange, className, 'aria-label': label, 'data-testid': testId }: TabsProps) {
+export function Tabs({
+  items,
+  value,
+  onChange,
+  className,
+  children,
+  gap = 'md',
+  'aria-label': label,
+  'data-testid': testId,
+  'data-panel-testid': panelTestId,
+}: TabsProps) {
   const intl = useIntl();
+  const baseId = useId();
+  const panelId = `${baseId}panel`;
+  const tabId = (index: number) => `${baseId}tab${index}`;
+  const selected = selectedIndex(items, value, useLocation().pathname);
   const listRef = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
 
@@ -258,37 +308,54 @@ export function Tabs({ items, value, onChange, className, 'aria-label': label, '
   };
 
   return (
-    <Frame className={className}>
-      {button('start')}
-      <List
-        role="tablist"
-        aria-label={label}
-        data-testid={testId}
-        data-overflow-start={overflow.start}
-        data-overflow-end={overflow.end}
-        ref={listRef}
-        onKeyDown={onKeyDown}
+    <Root className={className} $gap={gap}>
+      <Frame>
+        {button('start')}
+        <List
+          role="tablist"
+          aria-label={label}
+          data-testid={testId}
+          data-overflow-start={overflow.start}
+          data-overflow-end={overflow.end}
+          ref={listRef}
+          onKeyDown={onKeyDown}
+        >
+          {items.map((item, index) => {
+            const ids = { id: tabId(index), panelId };
+            const isSelected = index === selected;
+            if (item.to !== undefined)
+              return <LinkTab key={item.value} item={{ ...item, to: item.to }} selected={isSelected} ids={ids} />;
+            return (
+              <TabButton
+                key={item.value}
+                type="button"
+                role="tab"
+                id={ids.id}
+                aria-controls={panelId}
+                aria-selected={isSelected}
+                tabIndex={isSelected || selected < 0 ? 0 : -1}
+                data-testid={item['data-testid']}
+                $selected={isSelected}
+                onClick={() => onChange?.(item.value)}
+              >
+                {item.label}
+              </TabButton>
+            );
+          })}
+        </List>
+        {button('end')}
+      </Frame>
+      <Panel
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={selected < 0 ? undefined : tabId(selected)}
+        aria-label={selected < 0 ? label : undefined}
+        tabIndex={0}
+        data-testid={panelTestId}
+        $gap={gap}
       >
-        {items.map((item) => {
-          if (item.to !== undefined) return <LinkTab key={item.value} item={{ ...item, to: item.to }} />;
-          const selected = item.value === value;
-          return (
-            <TabButton
-              key={item.value}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              tabIndex={selected || value === undefined ? 0 : -1}
-              data-testid={item['data-testid']}
-              $selected={selected}
-              onClick={() => onChange?.(item.value)}
-            >
-              {item.label}
-            </TabButton>
-          );
-        })}
-      </List>
-      {button('end')}
-    </Frame>
+        {children}
+      </Panel>
+    </Root>
   );
 }

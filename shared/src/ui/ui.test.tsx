@@ -136,7 +136,9 @@ describe('Tabs', () => {
           { value: 'open', label: 'Open' },
           { value: 'closed', label: 'Closed' },
         ]}
-      />,
+      >
+        panel
+      </Tabs>,
     );
     expect(screen.getByRole('tablist', { name: 'Views' })).toBeTruthy();
     const tabs = screen.getAllByRole('tab');
@@ -163,7 +165,9 @@ describe('Tabs', () => {
                 { value: 'get', label: 'Get License', to: '/nft' },
                 { value: 'mine', label: 'My License', to: '/nft/mine' },
               ]}
-            />
+            >
+              panel
+            </Tabs>
           }
         />
       </Routes>,

@@ -61,19 +61,28 @@ export interface TransactionStatusProps {
   readonly className?: string;
 }
 
-/** A transaction's progress in the flow's words: busy phases with a spinner, then the outcome. */
+// The live region itself: in the page before the first message (screen readers watch regions that
+// exist, and may miss one inserted together with its text). Empty, it takes no room in its parent's
+// layout (out of the flow, so no flex or grid gap either).
+const Region = styled.div`
+  &:empty {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+  }
+`;
+
+/**
+ * A transaction's progress in the flow's words: busy phases with a spinner, then the outcome. Render it
+ * from the start (with `state` null before the first transaction): its live regions are always there,
+ * and each message is announced as it arrives: progress and success politely, a failure at once.
+ */
 export function TransactionStatus({ state, className }: TransactionStatusProps) {
-  if (state === null) return null;
-  const tone = TONE[state.phase];
-  return (
-    <Box
-      $tone={tone}
-      className={className}
-      data-testid="tx-status"
-      data-phase={state.phase}
-      role={tone === 'danger' ? 'alert' : 'status'}
-      aria-live="polite"
-    >
+  const tone = state === null ? null : TONE[state.phase];
+  const box = state !== null && tone !== null && (
+    <Box $tone={tone} className={className} data-testid="tx-status" data-phase={state.phase}>
       {tone === 'busy' && <Spinner size="16px" />}
       <Lines>
         <Message data-testid="tx-message">
@@ -93,5 +102,15 @@ export function TransactionStatus({ state, className }: TransactionStatusProps) 
         )}
       </Lines>
     </Box>
+  );
+  return (
+    <>
+      <Region aria-live="polite" aria-atomic="true" data-testid="tx-region">
+        {tone !== 'danger' && box}
+      </Region>
+      <Region aria-live="assertive" aria-atomic="true" data-testid="tx-alert-region">
+        {tone === 'danger' && box}
+      </Region>
+    </>
   );
 }

@@ -33,51 +33,52 @@ export function MyLicensePage() {
       <PageHeading description={<FormattedMessage id="license.mine.intro" />}>
         <FormattedMessage id="license.mine.title" />
       </PageHeading>
-      <LicenseTabs />
-      {account === null ? (
-        <EmptyState
-          data-testid="license-mine-empty"
-          title={<FormattedMessage id="license.mine.connect" />}
-          action={<WalletNotice testId="license-mine-connect" />}
-        />
-      ) : mine.isError && mine.licenses.length === 0 ? (
-        <ErrorNotice error={mine.error} onRetry={() => void mine.refetch()} data-testid="license-mine-error" />
-      ) : mine.isPending ? (
-        <Grid aria-busy="true">
-          {[0, 1].map((n) => (
-            <Skeleton key={n} height="12em" />
-          ))}
-        </Grid>
-      ) : mine.licenses.length === 0 ? (
-        <EmptyState
-          data-testid="license-mine-none"
-          title={<FormattedMessage id="license.mine.none" />}
-          action={
-            <Link to={paths.nft()}>
-              <FormattedMessage id="license.mine.getOne" />
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <Grid data-testid="license-mine-list" data-total={mine.total}>
-            {mine.licenses.map((license) => (
-              <MyLicenseCard key={license.tokenId} license={license} />
+      <LicenseTabs>
+        {account === null ? (
+          <EmptyState
+            data-testid="license-mine-empty"
+            title={<FormattedMessage id="license.mine.connect" />}
+            action={<WalletNotice testId="license-mine-connect" />}
+          />
+        ) : mine.isError && mine.licenses.length === 0 ? (
+          <ErrorNotice error={mine.error} onRetry={() => void mine.refetch()} data-testid="license-mine-error" />
+        ) : mine.isPending ? (
+          <Grid aria-busy="true">
+            {[0, 1].map((n) => (
+              <Skeleton key={n} height="12em" />
             ))}
           </Grid>
-          {mine.hasNextPage && (
-            <Button
-              variant="secondary"
-              loading={mine.isFetchingNextPage}
-              onClick={() => void mine.fetchNextPage({ cancelRefetch: false })}
-              data-testid="license-mine-more"
-            >
-              <FormattedMessage id="license.mine.more" />
-            </Button>
-          )}
-        </>
-      )}
-      {account !== null && <LicenseTransactions account={account} />}
+        ) : mine.licenses.length === 0 ? (
+          <EmptyState
+            data-testid="license-mine-none"
+            title={<FormattedMessage id="license.mine.none" />}
+            action={
+              <Link to={paths.nft()}>
+                <FormattedMessage id="license.mine.getOne" />
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <Grid data-testid="license-mine-list" data-total={mine.total}>
+              {mine.licenses.map((license) => (
+                <MyLicenseCard key={license.tokenId} license={license} />
+              ))}
+            </Grid>
+            {mine.hasNextPage && (
+              <Button
+                variant="secondary"
+                loading={mine.isFetchingNextPage}
+                onClick={() => void mine.fetchNextPage({ cancelRefetch: false })}
+                data-testid="license-mine-more"
+              >
+                <FormattedMessage id="license.mine.more" />
+              </Button>
+            )}
+          </>
+        )}
+        {account !== null && <LicenseTransactions account={account} />}
+      </LicenseTabs>
     </Page>
   );
 }

@@ -166,30 +166,31 @@ export function LicensePacketPage() {
       <PageHeading description={<FormattedMessage id="license.packet.intro" />}>
         <FormattedMessage id="license.packet.title" />
       </PageHeading>
-      <LicenseTabs />
-      <WalletNotice testId="license-packet-connect" />
-      {wallet.isConnected && (
-        <Muted data-testid="license-balance" data-value={balance?.toString() ?? ''}>
-          <FormattedMessage id="license.balanceLine" values={{ amount: <Usdt wei={balance} /> }} />
-        </Muted>
-      )}
-      {failed !== null ? (
-        <ErrorNotice error={failed.error} onRetry={() => void failed.refetch()} data-testid="license-packet-error-load" />
-      ) : packets.data === undefined || sale.data === undefined ? (
-        <Grid aria-busy="true">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} height="12em" />
-          ))}
-        </Grid>
-      ) : packets.data.list.length === 0 ? (
-        <EmptyState data-testid="license-packet-empty" title={<FormattedMessage id="license.packet.empty" />} />
-      ) : (
-        <Grid data-testid="license-packets">
-          {packets.data.list.map((packet) => (
-            <PacketCard key={packet.packetId} packet={packet} types={sale.data.types} />
-          ))}
-        </Grid>
-      )}
+      <LicenseTabs>
+        <WalletNotice testId="license-packet-connect" />
+        {wallet.isConnected && (
+          <Muted data-testid="license-balance" data-value={balance?.toString() ?? ''}>
+            <FormattedMessage id="license.balanceLine" values={{ amount: <Usdt wei={balance} /> }} />
+          </Muted>
+        )}
+        {failed !== null ? (
+          <ErrorNotice error={failed.error} onRetry={() => void failed.refetch()} data-testid="license-packet-error-load" />
+        ) : packets.data === undefined || sale.data === undefined ? (
+          <Grid aria-busy="true">
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} height="12em" />
+            ))}
+          </Grid>
+        ) : packets.data.list.length === 0 ? (
+          <EmptyState data-testid="license-packet-empty" title={<FormattedMessage id="license.packet.empty" />} />
+        ) : (
+          <Grid data-testid="license-packets">
+            {packets.data.list.map((packet) => (
+              <PacketCard key={packet.packetId} packet={packet} types={sale.data.types} />
+            ))}
+          </Grid>
+        )}
+      </LicenseTabs>
     </Page>
   );
 }

@@ -55,45 +55,46 @@ export function LicenseSalePage() {
       >
         <FormattedMessage id="license.sale.title" />
       </PageHeading>
-      <LicenseTabs />
-      <Section aria-labelledby="license-mint-title">
-        <SectionTitle id="license-mint-title">
-          <FormattedMessage id="license.sale.mintTitle" />
-        </SectionTitle>
-        {wallet.isConnected && (
-          <Muted data-testid="license-balance" data-value={balance?.toString() ?? ''}>
-            <FormattedMessage id="license.balanceLine" values={{ amount: <Usdt wei={balance} /> }} />
-          </Muted>
-        )}
-        {sale.isError ? (
-          <ErrorNotice error={sale.error} onRetry={() => void sale.refetch()} data-testid="license-sale-error" />
-        ) : (
-          <Grid>
-            {LICENSE_TYPES.map((type) => (
-              <MintCard
-                key={type}
-                type={type}
-                sale={sale.data?.types.find((t) => t.type === type) ?? null}
-                issuesPerLicense={issues}
-              />
-            ))}
-          </Grid>
-        )}
-        <PacketCard as="section" aria-labelledby="license-packet-title">
-          <div>
-            <PacketTitle id="license-packet-title">
-              <FormattedMessage id="license.packet.title" />
-            </PacketTitle>
-            <Muted>
-              <FormattedMessage id="license.packet.intro" />
+      <LicenseTabs>
+        <Section aria-labelledby="license-mint-title">
+          <SectionTitle id="license-mint-title">
+            <FormattedMessage id="license.sale.mintTitle" />
+          </SectionTitle>
+          {wallet.isConnected && (
+            <Muted data-testid="license-balance" data-value={balance?.toString() ?? ''}>
+              <FormattedMessage id="license.balanceLine" values={{ amount: <Usdt wei={balance} /> }} />
             </Muted>
-          </div>
-          <Link to={paths.nftPacket()} data-testid="license-packet-link">
-            <FormattedMessage id="license.packet.link" />
-          </Link>
-        </PacketCard>
-      </Section>
-      <LicenseMarket />
+          )}
+          {sale.isError ? (
+            <ErrorNotice error={sale.error} onRetry={() => void sale.refetch()} data-testid="license-sale-error" />
+          ) : (
+            <Grid>
+              {LICENSE_TYPES.map((type) => (
+                <MintCard
+                  key={type}
+                  type={type}
+                  sale={sale.data?.types.find((t) => t.type === type) ?? null}
+                  issuesPerLicense={issues}
+                />
+              ))}
+            </Grid>
+          )}
+          <PacketCard as="section" aria-labelledby="license-packet-title">
+            <div>
+              <PacketTitle id="license-packet-title">
+                <FormattedMessage id="license.packet.title" />
+              </PacketTitle>
+              <Muted>
+                <FormattedMessage id="license.packet.intro" />
+              </Muted>
+            </div>
+            <Link to={paths.nftPacket()} data-testid="license-packet-link">
+              <FormattedMessage id="license.packet.link" />
+            </Link>
+          </PacketCard>
+        </Section>
+        <LicenseMarket />
+      </LicenseTabs>
     </Page>
   );
 }

@@ -171,19 +171,19 @@ export function MarketListPage({ client }: MarketListPageProps) {
             label: <TabLabel tab={tab} totals={list.totals} />,
             'data-testid': `market-status-${tab}`,
           }))}
-        />
-        {!list.pending && !list.failed && (
+        >
+          {/* In the page from the start, so the first count is announced too. */}
           <Announcer aria-live="polite">
-            <FormattedMessage id="market.list.resultCount" values={{ total: list.total }} />
+            {!list.pending && !list.failed && <FormattedMessage id="market.list.resultCount" values={{ total: list.total }} />}
           </Announcer>
-        )}
-        <MarketListResults
-          list={list}
-          now={now}
-          device={device}
-          filtered={narrowsMarketList(applied)}
-          onClearFilters={clearFilters}
-        />
+          <MarketListResults
+            list={list}
+            now={now}
+            device={device}
+            filtered={narrowsMarketList(applied)}
+            onClearFilters={clearFilters}
+          />
+        </Tabs>
       </Results>
     </Page>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
-import { formatAmount, styled, useTheme } from '@prds/shared';
+import { ChartAttribution, formatAmount, styled, useTheme } from '@prds/shared';
 
 const Canvas = styled.div`
   width: 100%;
@@ -32,6 +32,8 @@ export default function PnlChart({ points, locale, label }: { points: readonly P
     const created = createChart(element, {
       autoSize: true,
       localization: { locale, priceFormatter: formatter },
+      // Its logo is a link inside the role="img" canvas; the attribution is shown beside it instead.
+      layout: { attributionLogo: false },
       rightPriceScale: { scaleMargins: { top: 0.15, bottom: 0.15 } },
       handleScroll: false,
       handleScale: false,
@@ -72,5 +74,10 @@ export default function PnlChart({ points, locale, label }: { points: readonly P
     chart.current?.timeScale().fitContent();
   }, [points, locale]);
 
-  return <Canvas ref={container} role="img" aria-label={label} data-testid="portfolio-chart-canvas" />;
+  return (
+    <>
+      <Canvas ref={container} role="img" aria-label={label} data-testid="portfolio-chart-canvas" />
+      <ChartAttribution />
+    </>
+  );
 }

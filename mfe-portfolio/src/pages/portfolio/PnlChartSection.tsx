@@ -60,23 +60,25 @@ export function PnlChartSection({ account }: { account: Address }) {
           label: intl.formatMessage(RANGE_LABEL[item]),
           'data-testid': `portfolio-chart-${item}`,
         }))}
-      />
-      <ListState
-        loading={query.isPending}
-        error={query.isError ? query.error : null}
-        empty={points.length === 0}
-        emptyTitle={<FormattedMessage id="portfolio.chart.empty" />}
-        onRetry={() => void query.refetch()}
-        data-testid="portfolio-chart"
+        gap="sm"
       >
-        <Suspense fallback={<Skeleton height="200px" />}>
-          <PnlChart
-            points={points}
-            locale={intl.locale}
-            label={intl.formatMessage({ id: 'portfolio.chart.label' }, { days: points.length })}
-          />
-        </Suspense>
-      </ListState>
+        <ListState
+          loading={query.isPending}
+          error={query.isError ? query.error : null}
+          empty={points.length === 0}
+          emptyTitle={<FormattedMessage id="portfolio.chart.empty" />}
+          onRetry={() => void query.refetch()}
+          data-testid="portfolio-chart"
+        >
+          <Suspense fallback={<Skeleton height="200px" />}>
+            <PnlChart
+              points={points}
+              locale={intl.locale}
+              label={intl.formatMessage({ id: 'portfolio.chart.label' }, { days: points.length })}
+            />
+          </Suspense>
+        </ListState>
+      </Tabs>
     </Section>
   );
 }

@@ -6,7 +6,6 @@ import {
   PageHeading,
   PORTFOLIO_TABS,
   Tabs,
-  styled,
   useIntl,
   useQuery,
   useUserInfo,
@@ -44,10 +43,6 @@ const TAB_CONNECT = {
   invested: { id: 'portfolio.connect.invested' },
   issued: { id: 'portfolio.connect.issued' },
 } as const satisfies Record<PortfolioTab, MessageDescriptor>;
-
-const Panel = styled.div`
-  margin-top: ${({ theme }) => theme.spacing.md};
-`;
 
 function isPortfolioTab(value: string): value is PortfolioTab {
   return PORTFOLIO_TABS.some((tab) => tab === value);
@@ -156,14 +151,14 @@ export function PortfolioPage() {
               label: intl.formatMessage(TAB_LABEL[item]),
               'data-testid': `portfolio-tab-${item}`,
             }))}
-          />
-          <Panel role="tabpanel" data-testid={`portfolio-panel-${tab}`}>
+            data-panel-testid={`portfolio-panel-${tab}`}
+          >
             {connected === null ? (
               <EmptyState title={<FormattedMessage {...TAB_CONNECT[tab]} />} />
             ) : (
               <Connected key={connected} account={connected} tab={tab} />
             )}
-          </Panel>
+          </Tabs>
         </section>
       </Stack>
     </Page>

@@ -117,42 +117,43 @@ export function MyMarkets() {
             }}
             aria-label={intl.formatMessage({ id: 'issue.mine.title' })}
             data-testid="issue-mine-tabs"
-          />
-          {issued.error !== null && !issued.data && (
-            <ErrorNotice error={issued.error} onRetry={() => void issued.refetch()} data-testid="issue-mine-error" />
-          )}
-          {issued.isLoading && <Skeleton height="8em" />}
-          {issued.data && issued.data.list.length === 0 && (
-            <EmptyState
-              title={<FormattedMessage id={tab === 'all' ? 'issue.mine.empty' : 'issue.mine.emptyTab'} />}
-              description={<FormattedMessage id="issue.mine.hint" />}
-            />
-          )}
-          {issued.data && issued.data.list.length > 0 && (
-            <List data-testid="issue-mine-list" aria-busy={issued.isFetching}>
-              {issued.data.list.map((market) => (
-                <IssuedRow
-                  key={market.id}
-                  market={market}
-                  issuerShareBps={params.data?.issuerShareBps ?? null}
-                  onCancel={setCancelling}
-                />
-              ))}
-            </List>
-          )}
-          {pages > 1 && (
-            <Pager>
-              <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                <FormattedMessage id="issue.mine.previous" />
-              </Button>
-              <Muted>
-                <FormattedMessage id="issue.mine.page" values={{ page, pages }} />
-              </Muted>
-              <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                <FormattedMessage id="issue.mine.next" />
-              </Button>
-            </Pager>
-          )}
+          >
+            {issued.error !== null && !issued.data && (
+              <ErrorNotice error={issued.error} onRetry={() => void issued.refetch()} data-testid="issue-mine-error" />
+            )}
+            {issued.isLoading && <Skeleton height="8em" />}
+            {issued.data && issued.data.list.length === 0 && (
+              <EmptyState
+                title={<FormattedMessage id={tab === 'all' ? 'issue.mine.empty' : 'issue.mine.emptyTab'} />}
+                description={<FormattedMessage id="issue.mine.hint" />}
+              />
+            )}
+            {issued.data && issued.data.list.length > 0 && (
+              <List data-testid="issue-mine-list" aria-busy={issued.isFetching}>
+                {issued.data.list.map((market) => (
+                  <IssuedRow
+                    key={market.id}
+                    market={market}
+                    issuerShareBps={params.data?.issuerShareBps ?? null}
+                    onCancel={setCancelling}
+                  />
+                ))}
+              </List>
+            )}
+            {pages > 1 && (
+              <Pager>
+                <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  <FormattedMessage id="issue.mine.previous" />
+                </Button>
+                <Muted>
+                  <FormattedMessage id="issue.mine.page" values={{ page, pages }} />
+                </Muted>
+                <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                  <FormattedMessage id="issue.mine.next" />
+                </Button>
+              </Pager>
+            )}
+          </Tabs>
         </>
       )}
       {cancelling !== null && <CancelDialog market={cancelling} onClose={() => setCancelling(null)} />}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ColorType, LineSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { styled, useTheme } from '@prds/shared';
+import { ChartAttribution, styled, useTheme } from '@prds/shared';
 import type { OddsLine } from './oddsSeries';
 
 const Canvas = styled.div`
@@ -22,7 +22,8 @@ export interface OddsChartProps {
 
 /**
  * The odds-history canvas (TradingView's lightweight-charts, loaded in its own chunk). It follows its
- * container's size (autoSize uses a ResizeObserver) and the theme, and is removed on unmount.
+ * container's size (autoSize uses a ResizeObserver) and the theme, and is removed on unmount. The
+ * library's attribution is a line beside the canvas, not its logo inside it.
  */
 export default function OddsChart({ lines, colors, locale, label }: OddsChartProps) {
   const theme = useTheme();
@@ -36,6 +37,8 @@ export default function OddsChart({ lines, colors, locale, label }: OddsChartPro
     const created = createChart(element, {
       autoSize: true,
       localization: { locale, priceFormatter: percent },
+      // Its logo is a link inside the role="img" canvas; the attribution is shown beside it instead.
+      layout: { attributionLogo: false },
       rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
       timeScale: { timeVisible: true, secondsVisible: false },
       handleScroll: false,
@@ -80,5 +83,10 @@ export default function OddsChart({ lines, colors, locale, label }: OddsChartPro
     current.timeScale().fitContent();
   }, [lines, colors, locale]);
 
-  return <Canvas ref={container} role="img" aria-label={label} data-testid="detail-odds-canvas" />;
+  return (
+    <>
+      <Canvas ref={container} role="img" aria-label={label} data-testid="detail-odds-canvas" />
+      <ChartAttribution />
+    </>
+  );
 }
