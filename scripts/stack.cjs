@@ -340,6 +340,7 @@ async function waitIndexed(apiUrl, devnetUrl, seed, timeoutMs, apiLog) {
  * @param {number} [options.devnetPort=8545]
  * @param {number} [options.apiPort=8787]
  * @param {string[]} [options.corsOrigins] web origins the api allows
+ * @param {Record<string, string>} [options.apiEnv] more settings for the api (PRDS_ROLLOUT_MANIFEST, …)
  * @param {string} options.runDir logs, pids and the SQLite file go here
  * @param {(line: string) => void} [options.log]
  * @param {number} [options.devnetTimeoutMs=240000]
@@ -427,6 +428,7 @@ async function startStack(options) {
         PRDS_ADMIN_TOKEN: adminToken,
         PRDS_INDEXER: '1',
         DATABASE_URL: '',
+        ...options.apiEnv,
       },
       logFile: apiLog,
       signal: options.signal,

@@ -11,6 +11,8 @@ export interface StackOptions {
   apiPort?: number;
   /** Web origins the api allows (CORS). */
   corsOrigins?: string[];
+  /** More settings for the api process (PRDS_ROLLOUT_MANIFEST, …). */
+  apiEnv?: Record<string, string>;
   /** Logs (devnet.log, api.log), pids and the api's SQLite file. */
   runDir: string;
   log?: (line: string) => void;

@@ -60,6 +60,22 @@ export interface ApiConfig {
   /** How often the api looks for them (0: never). */
   sweepIntervalMs: number;
   /**
+   * Where the rollout manifest is (PRDS_ROLLOUT_MANIFEST): a file path (the releases folder's
+   * rollout.json, default <repo>/releases/rollout.json or PRDS_RELEASES_DIR's) or the http(s) URL the
+   * site serves it at (/remotes.json). Rollout reports count only the remotes and versions it names.
+   */
+  rolloutManifest: string | null;
+  /** Rollout report requests one client address may send per window (then 429), and the window. */
+  rolloutReportsPerWindow: number;
+  rolloutWindowMs: number;
+  /** Page loads one client address adds at most to one version's figures (the rest are not counted). */
+  rolloutLoadsPerVisitor: number;
+  /**
+   * redis://… (PRDS_REDIS_URL): the rate limits and the rollout report caps are kept there, shared by
+   * every api process (several processes on one PostgreSQL); null: each process keeps its own.
+   */
+  redisUrl: string | null;
+  /**
    * PRDS_DEPLOYMENT_FILE: a network's deployment record (deployments/<chainId>.json as
    * `deploy:network` writes it) read at start instead of the one built into @prds/contracts, e.g. the
    * BSC rehearsal's; null: the built-in one for chainId. The indexer starts at its deploymentBlock.
@@ -138,6 +154,19 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return value;
 }
 
+/** PRDS_ROLLOUT_MANIFEST, else the releases folder's rollout.json (as `pnpm rollout` writes it); "" turns counting off. */
+function rolloutManifestOf(env: NodeJS.ProcessEnv): string | null {
+  const named = env.PRDS_ROLLOUT_MANIFEST;
+  if (named !== undefined) return named.trim() || null;
+  return path.join(path.resolve(env.PRDS_RELEASES_DIR || path.join(API_ROOT, "..", "releases")), "rollout.json");
+}
+
+function redisUrlOf(env: NodeJS.ProcessEnv): string | null {
+  const url = env.PRDS_REDIS_URL?.trim() || null;
+  if (url && !/^rediss?:\/\//.test(url)) throw new Error("PRDS_REDIS_URL must be a redis:// or rediss:// URL");
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const chainId = int(env, "PRDS_CHAIN_ID", 31337, 1);
   if (!Object.hasOwn(CHAIN_NAMES, chainId)) {
@@ -187,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     evidenceWindowSeconds: int(env, "PRDS_EVIDENCE_WINDOW_S", 24 * 3600, 1),
     metadataWindowSeconds: int(env, "PRDS_METADATA_WINDOW_S", 7 * 24 * 3600, 1),
     sweepIntervalMs: int(env, "PRDS_SWEEP_INTERVAL_MS", 10 * 60_000, 0),
+    rolloutManifest: rolloutManifestOf(env),
+    rolloutReportsPerWindow: int(env, "PRDS_ROLLOUT_REPORTS_PER_WINDOW", 60, 1),
+    rolloutWindowMs: int(env, "PRDS_ROLLOUT_WINDOW_MS", 10 * 60_000, 1),
+    rolloutLoadsPerVisitor: int(env, "PRDS_ROLLOUT_LOADS_PER_VISITOR", 20, 1),
+    redisUrl: redisUrlOf(env),
     deployment: env.PRDS_DEPLOYMENT_FILE?.trim() ? readDeploymentFile(env.PRDS_DEPLOYMENT_FILE.trim(), chainId) : null,
   };
 }

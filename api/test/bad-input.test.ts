@@ -191,8 +191,16 @@ const CALL_SPECS: Call[] = [
   },
   {
     path: "/api/rollout/report",
-    fields: [{ name: "reports", kind: "reports", required: true }],
-    valid: { reports: [{ remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", kind: "loaded" }] },
+    fields: [
+      { name: "load", kind: "text", required: true, max: 32 },
+      { name: "reports", kind: "reports", required: true },
+    ],
+    valid: {
+      load: "0123456789abcdef0123456789abcdef",
+      reports: [{ remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", kind: "loaded" }],
+    },
+    // Reports are taken from the site's pages only.
+    headers: { origin: "http://127.0.0.1:3000" },
   },
   {
     path: "/api/rollout/stats",
@@ -200,8 +208,9 @@ const CALL_SPECS: Call[] = [
       { name: "remote", kind: "text", max: 40 },
       { name: "version", kind: "text", max: 64 },
       { name: "days", kind: "int" },
+      ...paging,
     ],
-    valid: { remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", days: 30 },
+    valid: { remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", days: 30, page: 1, pageSize: 20 },
   },
 ];
 

@@ -49,6 +49,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     devnetPort: DEVNET_PORT,
     apiPort: API_PORT,
     corsOrigins: webOrigins(),
+    apiEnv: {
+      // The rollout spec's releases folder (support/rollout.ts RELEASES_DIR): the api counts reports of
+      // the releases its manifest names. Every visitor of the suite is 127.0.0.1, one client address.
+      PRDS_ROLLOUT_MANIFEST: path.join(REPO_ROOT, 'e2e', 'test-results', 'rollout', 'releases', 'rollout.json'),
+      PRDS_ROLLOUT_REPORTS_PER_WINDOW: '100000',
+    },
     runDir: STACK_RUN_DIR,
     log: (line) => console.log(`[e2e stack] ${line}`),
   });

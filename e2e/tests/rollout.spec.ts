@@ -242,7 +242,9 @@ for (const [breakage, kind, from] of BREAKAGES) {
 
 test('a canary whose failure rate passes the manifest threshold is rolled back automatically', async ({ browser }) => {
   const broken = brokenRelease(v2, 'entry404');
-  rollout('canary', 'mfe_claim', broken.version, '100', '--max-failure-rate', '0.5', '--min-loads', '3');
+  // Every visitor here is 127.0.0.1, one client address: the api tells visitors apart by address, so
+  // one is enough here (a deployment keeps the default 5).
+  rollout('canary', 'mfe_claim', broken.version, '100', '--max-failure-rate', '0.5', '--min-loads', '3', '--min-visitors', '1');
   breakAfterCanary(broken, 'entry404');
   expect(rollout('guard')).toMatch(/at — failures over 0 loads: kept/);
   for (let i = 0; i < 3; i += 1) {

@@ -10,11 +10,13 @@
 //                               reported (api /api/rollout/stats), failure rate
 //   canary R V P [--cohort C]…  release V of remote R (published by pnpm release) goes to P % of
 //                               visitors (0–100) and to the cohorts (wallet addresses, 'internal');
-//                               --max-failure-rate F --min-loads N set the automatic rollback's threshold
+//                               --max-failure-rate F --min-loads N --min-visitors V set the automatic
+//                               rollback's threshold
 //   promote R                   the canary becomes stable; the old stable heads the last good versions
 //   rollback R                  drops the canary; without one, stable goes back to the last good version
 //   guard [--watch S]           rolls back every canary whose failure rate passed the manifest's
-//                               threshold (once, or every S seconds)
+//                               threshold over enough loads and visitors (once, or every S seconds),
+//                               and says which evidence it used
 //   csp --rpc URL… [--site URL] the Content-Security-Policy a deployment's site must send for this
 //                               manifest (serve.mjs's own policy: script-src 'self' + the release origins;
 //                               --site: the site's origin, which relative release URLs resolve to)
@@ -26,6 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  DEFAULT_MIN_VISITORS,
   ROLLOUT_SCHEMA_VERSION,
   manifestOrigins,
   parseRolloutManifest,
@@ -126,7 +129,7 @@ function newManifest(): Mutable<Manifest> {
     schemaVersion: ROLLOUT_SCHEMA_VERSION,
     salt: randomBytes(6).toString('hex'),
     reports: true,
-    autoRollback: { maxFailureRate: 0.1, minLoads: 20 },
+    autoRollback: { maxFailureRate: 0.1, minLoads: 20, minVisitors: DEFAULT_MIN_VISITORS },
     updatedAt: null,
     remotes: {},
   };
@@ -157,6 +160,7 @@ export interface CanaryOptions {
   readonly cohorts?: readonly string[];
   readonly maxFailureRate?: number;
   readonly minLoads?: number;
+  readonly minVisitors?: number;
 }
 
 export function canary(
@@ -192,10 +196,11 @@ export function canary(
     publishedAt: info.builtAt,
   };
   const said = change(ctx, (manifest) => {
-    if (options.maxFailureRate !== undefined || options.minLoads !== undefined) {
+    if (options.maxFailureRate !== undefined || options.minLoads !== undefined || options.minVisitors !== undefined) {
       manifest.autoRollback = {
         maxFailureRate: options.maxFailureRate ?? manifest.autoRollback?.maxFailureRate ?? 0.1,
         minLoads: options.minLoads ?? manifest.autoRollback?.minLoads ?? 20,
+        minVisitors: options.minVisitors ?? manifest.autoRollback?.minVisitors ?? DEFAULT_MIN_VISITORS,
       };
     }
     const existing = manifest.remotes[container] as Mutable<RemoteRollout> | undefined;
@@ -267,19 +272,31 @@ export interface StatsRow {
   readonly remote: string;
   readonly version: string;
   readonly kind: string;
+  /** Page loads, each counted once by the api. */
   readonly count: number;
+  /** Distinct visitors (client addresses) they came from. */
+  readonly visitors: number;
 }
 
+/** Every row of /api/rollout/stats over the last 30 days, page after page. */
 export async function fetchStats(ctx: RolloutContext): Promise<StatsRow[]> {
-  const response = await fetch(`${ctx.apiUrl.replace(/\/$/, '')}/api/rollout/stats`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ days: 30 }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = (await response.json()) as { code: number; data: { list: StatsRow[] } | null; msg?: string };
-  if (body.code !== 0 || !body.data) throw new Error(`the api answered ${response.status} ${body.msg ?? ''}`);
-  return body.data.list;
+  const rows: StatsRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(`${ctx.apiUrl.replace(/\/$/, '')}/api/rollout/stats`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 30, page, pageSize: 100 }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await response.json()) as {
+      code: number;
+      data: { list: StatsRow[]; total: number } | null;
+      msg?: string;
+    };
+    if (body.code !== 0 || !body.data) throw new Error(`the api answered ${response.status} ${body.msg ?? ''}`);
+    rows.push(...body.data.list);
+    if (body.data.list.length === 0 || rows.length >= body.data.total) return rows;
+  }
 }
 
 export interface VersionFigures {
@@ -288,6 +305,10 @@ export interface VersionFigures {
   readonly failed: number;
   /** failed / (loads + failed), or null before anything was reported. */
   readonly rate: number | null;
+  /** Visitors behind the failure kind most of them saw: a lower bound on the distinct visitors who failed. */
+  readonly failingVisitors: number;
+  /** Visitors behind the outcome most of them had: a lower bound on the distinct visitors of the version. */
+  readonly visitors: number;
 }
 
 export function figuresOf(rows: readonly StatsRow[], remote: string, version: string): VersionFigures {
@@ -296,7 +317,17 @@ export function figuresOf(rows: readonly StatsRow[], remote: string, version: st
   const failures: Record<string, number> = {};
   for (const r of mine) if (r.kind !== 'loaded') failures[r.kind] = (failures[r.kind] ?? 0) + r.count;
   const failed = Object.values(failures).reduce((a, b) => a + b, 0);
-  return { loads, failures, failed, rate: loads + failed === 0 ? null : failed / (loads + failed) };
+  // A visitor can be behind several kinds, so per-kind visitor counts do not add up: the largest is
+  // what is known for sure.
+  const most = (list: readonly StatsRow[]) => list.reduce((max, r) => Math.max(max, r.visitors ?? 0), 0);
+  return {
+    loads,
+    failures,
+    failed,
+    rate: loads + failed === 0 ? null : failed / (loads + failed),
+    failingVisitors: most(mine.filter((r) => r.kind !== 'loaded')),
+    visitors: most(mine),
+  };
 }
 
 const percent = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
@@ -314,7 +345,7 @@ export async function status(ctx: RolloutContext): Promise<string> {
   const lines: string[] = [
     `rollout manifest ${manifestPath(ctx)} (salt ${manifest.salt}, updated ${manifest.updatedAt ?? '—'}; automatic rollback ${
       manifest.autoRollback
-        ? `above ${percent(manifest.autoRollback.maxFailureRate)} failures after ${manifest.autoRollback.minLoads} loads`
+        ? `above ${percent(manifest.autoRollback.maxFailureRate)} failures after ${manifest.autoRollback.minLoads} loads from ${manifest.autoRollback.minVisitors} visitors`
         : 'off'
     })`,
   ];
@@ -361,7 +392,12 @@ export async function status(ctx: RolloutContext): Promise<string> {
   return lines.join('\n') + statsNote;
 }
 
-/** Rolls back every canary past the manifest's threshold; says what it did. */
+/**
+ * Rolls back every canary past the manifest's threshold; says what it did and on which evidence.
+ * It acts only on what the api counted (loads of releases the manifest names, each page load once, a
+ * bounded share per visitor) and only when the failures came from at least `minVisitors` visitors,
+ * so no single client can roll a canary back or keep a failing one.
+ */
 export async function guard(ctx: RolloutContext): Promise<string[]> {
   const manifest = readManifest(ctx);
   const threshold = manifest?.autoRollback;
@@ -372,13 +408,29 @@ export async function guard(ctx: RolloutContext): Promise<string[]> {
     if (!rollout?.canary) continue;
     const figures = figuresOf(rows, container, rollout.canary.version);
     const attempts = figures.loads + figures.failed;
-    if (attempts >= threshold.minLoads && figures.rate !== null && figures.rate > threshold.maxFailureRate) {
+    const kinds = Object.entries(figures.failures)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    const evidence =
+      `evidence: ${attempts} page loads counted once each (${figures.loads} loaded${kinds ? `, ${kinds}` : ''}) ` +
+      `from at least ${figures.visitors} visitors, the failures from at least ${figures.failingVisitors}; ` +
+      `needs ${threshold.minLoads} loads and failures from ${threshold.minVisitors} visitors`;
+    const failing = figures.rate !== null && figures.rate > threshold.maxFailureRate;
+    if (attempts >= threshold.minLoads && failing && figures.failingVisitors >= threshold.minVisitors) {
       said.push(
-        `ROLLED BACK ${rollback(ctx, container, ` automatically: ${figures.failed} of ${attempts} loads failed (${percent(figures.rate)} > ${percent(threshold.maxFailureRate)})`)}`,
+        `ROLLED BACK ${rollback(ctx, container, ` automatically: ${figures.failed} of ${attempts} loads failed (${percent(figures.rate)} > ${percent(threshold.maxFailureRate)}) from ${figures.failingVisitors} visitors`)}`,
+        `  ${evidence}`,
       );
     } else {
+      const why =
+        attempts < threshold.minLoads
+          ? 'too few loads to judge'
+          : !failing
+            ? 'under the threshold'
+            : 'too few visitors behind the failures to judge';
       said.push(
-        `${container}: canary ${rollout.canary.version} at ${percent(figures.rate)} failures over ${attempts} loads: kept`,
+        `${container}: canary ${rollout.canary.version} at ${percent(figures.rate)} failures over ${attempts} loads: kept (${why})`,
+        `  ${evidence}`,
       );
     }
   }
@@ -434,7 +486,7 @@ export async function csp(ctx: RolloutContext, rpcUrls: readonly string[], site:
 
 function usage(): never {
   console.error(
-    'usage: pnpm rollout status | canary <remote> <version> <percent> [--cohort C]... [--max-failure-rate F] [--min-loads N]\n' +
+    'usage: pnpm rollout status | canary <remote> <version> <percent> [--cohort C]... [--max-failure-rate F] [--min-loads N] [--min-visitors V]\n' +
       '                    | promote <remote> | rollback <remote> | guard [--watch SECONDS] | csp --rpc URL... [--site URL]\n' +
       '       options: --dir DIR  --api URL  --base-url URL',
   );
@@ -449,6 +501,7 @@ async function main(argv: string[]): Promise<void> {
   let baseUrl = process.env.PRDS_RELEASES_URL || '/releases/';
   let maxFailureRate: number | undefined;
   let minLoads: number | undefined;
+  let minVisitors: number | undefined;
   let watch: number | null = null;
   const rpcUrls: string[] = [];
   let site: string | null = null;
@@ -461,6 +514,7 @@ async function main(argv: string[]): Promise<void> {
     else if (arg === '--cohort') cohorts.push(value());
     else if (arg === '--max-failure-rate') maxFailureRate = Number(value());
     else if (arg === '--min-loads') minLoads = Number(value());
+    else if (arg === '--min-visitors') minVisitors = Number(value());
     else if (arg === '--watch') watch = Number(value());
     else if (arg === '--rpc') rpcUrls.push(value());
     else if (arg === '--site') site = value();
@@ -471,7 +525,7 @@ async function main(argv: string[]): Promise<void> {
   const [command, remote, version, share] = positional;
   if (command === 'status') console.log(await status(ctx));
   else if (command === 'canary' && remote && version && share !== undefined)
-    console.log(canary(ctx, remote, version, Number(share), { cohorts, maxFailureRate, minLoads }));
+    console.log(canary(ctx, remote, version, Number(share), { cohorts, maxFailureRate, minLoads, minVisitors }));
   else if (command === 'promote' && remote) console.log(promote(ctx, remote));
   else if (command === 'rollback' && remote) console.log(rollback(ctx, remote));
   else if (command === 'csp' && rpcUrls.length > 0) console.log(`Content-Security-Policy: ${await csp(ctx, rpcUrls, site)}`);

@@ -6,6 +6,7 @@ import { cancelRefunds } from "./migrations/003_cancel_refunds";
 import { rolloutReports } from "./migrations/004_rollout_reports";
 import { changeIndexes } from "./migrations/005_change_indexes";
 import { unclaimedContent } from "./migrations/006_unclaimed_content";
+import { rolloutLoads } from "./migrations/007_rollout_loads";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "004_rollout_reports": rolloutReports(db.dialect),
     "005_change_indexes": changeIndexes(),
     "006_unclaimed_content": unclaimedContent(),
+    "007_rollout_loads": rolloutLoads(db.dialect),
   };
 }
 

@@ -347,14 +347,17 @@ export interface EvidenceTable {
 }
 
 /** What pages reported about the remotes they loaded, counted per remote, version, kind and UTC day. */
-export interface RolloutReportTable {
+export interface RolloutLoadTable {
+  /** The id the page minted when it chose its versions: one page load. */
+  load_id: string;
   remote: string;
   version: string;
-  /** `loaded` or a failure kind (@prds/api-schema ROLLOUT_REPORT_KINDS). */
+  /** `loaded` or a failure kind (@prds/api-schema ROLLOUT_REPORT_KINDS); a failure replaces `loaded`. */
   kind: string;
-  /** Unix day (wall clock): floor(seconds / 86400). */
+  /** A hash of the client's address (IPv4, or IPv6 /64), never the address. */
+  client: string;
+  /** Unix day (wall clock) of the load's first report: floor(seconds / 86400). */
   day: number;
-  count: number;
   first_at: number;
   last_at: number;
 }
@@ -384,7 +387,7 @@ export interface Database {
   market_metadata: MarketMetadataTable;
   evidence_files: EvidenceFileTable;
   evidence: EvidenceTable;
-  rollout_reports: RolloutReportTable;
+  rollout_loads: RolloutLoadTable;
 }
 
 /** Tables the indexer derives from events: dropped and rebuilt together, rolled back together. */

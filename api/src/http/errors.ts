@@ -89,11 +89,11 @@ export const ERRORS = {
     status: 422,
     message: "These texts are not the ones this market's issuer put on chain",
   },
-  rolloutTooManyVersions: {
-    code: 42215,
-    key: "api.error.rolloutTooManyVersions",
+  rolloutOriginRefused: {
+    code: 42216,
+    key: "api.error.rolloutOriginRefused",
     status: 422,
-    message: "Too many versions of this remote are reported already",
+    message: "Rollout reports are taken from the site's own pages only",
   },
 
   rateLimited: { code: 42901, key: "api.error.rateLimited", status: 429, message: "Too many requests, try again shortly" },

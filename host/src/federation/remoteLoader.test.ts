@@ -119,8 +119,10 @@ class MemoryStorage implements KeyValueStore {
 
 class RecordingReporter implements RolloutReporter {
   readonly reports: string[] = [];
+  readonly loads: string[] = [];
   report(r: RolloutReport) {
     this.reports.push(`${r.remote} ${r.version} ${r.kind}`);
+    this.loads.push(r.load);
   }
   async flush() {}
 }
@@ -193,6 +195,14 @@ describe('RemoteLoader: versions', () => {
       { entries: [urlOf('mfe_claim', V1)], force: false },
     ]);
     expect(reporter.reports).toEqual([`mfe_market ${V1} loaded`, `mfe_claim ${V1} loaded`]);
+    // Every report of the page names one page load, minted when the versions were chosen.
+    expect(new Set(reporter.loads).size).toBe(1);
+    expect(reporter.loads[0]).toMatch(/^[0-9a-f]{32}$/);
+    // The next page load is another one.
+    const next = setup();
+    await next.loader.load('mfe_market');
+    expect(next.reporter.loads).toHaveLength(1);
+    expect(next.reporter.loads[0]).not.toBe(reporter.loads[0]);
     // The release is pinned for the runtime plugin: its manifest, its entry, nothing else in its folder.
     expect(integrityFor(urlOf('mfe_market', V1))).toBe(PIN('m'));
     expect(integrityFor(urlOf('mfe_market', V1).replace('mf-manifest.json', 'remoteEntry.js?x=1'))).toBe(PIN('e'));

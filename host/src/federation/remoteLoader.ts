@@ -8,7 +8,7 @@ import { isRemoteLoadFailure } from './remoteLoadFailure';
 import { ROUTE_PREFETCH_EXPOSE, routePrefetchOf, type RouteLocation } from './routePrefetch';
 import { classifyLoadFailure, type ClassifyTools } from './rollout/classifyFailure';
 import { pinRelease } from './rollout/releasePins';
-import type { RolloutReport, RolloutReporter } from './rollout/rolloutReporter';
+import { newLoadId, type RolloutReport, type RolloutReporter } from './rollout/rolloutReporter';
 import { parseRolloutManifest, type RolloutManifest } from './rollout/rolloutManifest';
 import { planVersions, type Candidate, type PageVersions, type VersionPlan } from './rollout/selectVersion';
 import { readRolloutQuery, VisitorStore } from './rollout/visitorStore';
@@ -43,6 +43,8 @@ export interface RemoteLoaderOptions {
   readonly classify?: ClassifyTools;
   readonly timeoutMs?: number;
   readonly now?: () => number;
+  /** Mints the page load's id that every report carries (tests pass a fixed one). */
+  readonly newLoadId?: () => string;
 }
 
 /** The manifest answered but said something this host will not act on. */
@@ -111,6 +113,9 @@ export class RemoteLoader {
   private readonly overrides: Record<string, string>;
   private manifest: Promise<RolloutManifest<RemoteName>> | null = null;
   private current: RolloutManifest<RemoteName> | null = null;
+  /** This page load's id, minted when the manifest's versions are chosen: every report names it. */
+  private loadId: string | null = null;
+  private readonly mintLoadId: () => string;
   private readonly states = new Map<RemoteName, RemoteState>();
   private readonly registered = new Map<RemoteName, string>();
   private readonly stale = new Set<RemoteName>();
@@ -131,6 +136,7 @@ export class RemoteLoader {
     this.classify = options.classify ?? defaultClassifyTools;
     this.timeoutMs = options.timeoutMs ?? CHUNK_LOAD_TIMEOUT_MS;
     this.now = options.now ?? (() => Date.now());
+    this.mintLoadId = options.newLoadId ?? newLoadId;
     const query = readRolloutQuery(options.search ?? '');
     if (query.cohort !== null) this.store.joinCohort(query.cohort);
     // QA overrides (query, then storage) outside production only.
@@ -169,6 +175,8 @@ export class RemoteLoader {
         })
         .then((manifest) => {
           this.current = manifest;
+          // One id per page load: the versions are chosen once (later plans only walk on failures).
+          this.loadId ??= this.mintLoadId();
           for (const name of REMOTE_NAMES) {
             if (manifest.remotes[name]) this.replan(name);
           }
@@ -216,13 +224,13 @@ export class RemoteLoader {
     this.stale.delete(remote);
   }
 
-  private report(report: RolloutReport): void {
-    if (!this.current?.reports || !this.reporter) return;
-    this.reporter.report(report);
+  private report(report: Omit<RolloutReport, 'load'>): void {
+    if (!this.current?.reports || !this.reporter || this.loadId === null) return;
+    this.reporter.report({ load: this.loadId, ...report });
   }
 
   /** Reports once per page per remote, version and kind. */
-  private reportOnce(report: RolloutReport): void {
+  private reportOnce(report: Omit<RolloutReport, 'load'>): void {
     const key = `${report.remote}@${report.version}:${report.kind}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);

@@ -34,10 +34,10 @@ export const remoteLoader = new RemoteLoader({
   reporter: createRolloutReporter(
     // keepalive (which the shared client has no use for elsewhere): the reports of a page being left
     // still reach the api.
-    (reports) =>
+    (batch) =>
       fetchWithTimeout(
         `${API_BASE_URL.replace(/\/+$/, '')}/api/rollout/report`,
-        { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reports }) },
+        { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) },
         10_000,
       ),
     {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type Transaction } from "kysely";
 import {
   NoExtra,
   RolloutReportBody,
@@ -8,85 +8,152 @@ import {
   RolloutStatsData,
   type RolloutReportKind,
 } from "@prds/api-schema";
+import type { Database } from "../../db/schema";
 import { registerCall } from "../call";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
+import { createManifestSource, type ManifestSource } from "../rolloutManifest";
+import { visitorKey } from "../visitorKey";
 
-/**
- * Distinct versions of one remote the api counts. Reports are anonymous, so without a bound anyone
- * could grow the table with invented versions; a real remote has a handful live at a time.
- */
-export const MAX_VERSIONS_PER_REMOTE = 200;
 const DAY = 86_400;
+/** Loads are kept this many days: the longest span `/api/rollout/stats` reads. */
+export const ROLLOUT_RETENTION_DAYS = 30;
 
 /**
- * The staged rollout's telemetry (issue 18). Pages report, per remote they load, `loaded` or the
- * failure that made them give a version up; the api counts them per remote, version, kind and day.
- * `pnpm rollout status` reads the counts back (shares of loads, failure rates) and `rollout guard`
- * rolls a canary back when its rate passes the manifest's threshold. Both calls are rate-limited
- * and validated like every call; the counts say nothing about who reported.
+ * The staged rollout's telemetry (issues 18 and 24). Pages report, per remote they load, `loaded` or
+ * the failure that made them give a version up; `pnpm rollout status` reads the figures back and
+ * `rollout guard` rolls a canary back when its failures pass the manifest's threshold. Since a report
+ * can roll a release back, only what a real page load of a real release could say is counted:
+ *
+ * - from the site's own pages only (an Origin of PRDS_CORS_ORIGINS; another site's page cannot make
+ *   its visitors' browsers report);
+ * - only remotes and versions the rollout manifest names (rolloutManifest.ts): nothing invented
+ *   grows the table;
+ * - each page load once per remote and version (the load id the page minted when it chose its
+ *   versions): replays count nothing; a failure reported after `loaded` replaces it;
+ * - each client address (a visitor: IPv4, or IPv6 /64) sends at most `rolloutReportsPerWindow`
+ *   requests a window (429 after, in the shared limit store) and adds at most
+ *   `rolloutLoadsPerVisitor` loads to one version's figures;
+ * - the figures say from how many visitors they came, and `guard` needs enough of them.
  */
-export function registerRollout(app: FastifyInstance, ctx: AppContext, now: () => number = () => Date.now()): void {
+export function registerRollout(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { now?: () => number; manifest?: ManifestSource } = {},
+): void {
   const db = ctx.db.kysely;
+  const now = options.now ?? (() => Date.now());
+  const { config } = ctx;
+  const manifest = options.manifest ?? createManifestSource(config.rolloutManifest, { log: (line) => ctx.log.warn(line), now });
+  const allowedOrigins = new Set(config.corsOrigins);
+  const reportLimit = app.createRateLimit({
+    max: config.rolloutReportsPerWindow,
+    timeWindow: config.rolloutWindowMs,
+    keyGenerator: (request) => `rollout|${visitorKey(request.ip)}`,
+  });
+  let sweptDay = -1;
+
+  /** Counts one report of a load; true when it added to a version's figures. */
+  async function countOne(
+    trx: Transaction<Database>,
+    load: string,
+    visitor: string,
+    report: { remote: string; version: string; kind: RolloutReportKind },
+    seconds: number,
+  ): Promise<boolean> {
+    const { remote, version, kind } = report;
+    const existing = await trx
+      .selectFrom("rollout_loads")
+      .select("kind")
+      .where("load_id", "=", load)
+      .where("remote", "=", remote)
+      .where("version", "=", version)
+      .executeTakeFirst();
+    if (existing) {
+      // One outcome per load: a failure after `loaded` (the release loaded, then threw rendering) is
+      // what that load came to; anything else is a replay.
+      if (existing.kind !== "loaded" || kind === "loaded") return false;
+      const changed = await trx
+        .updateTable("rollout_loads")
+        .set({ kind, last_at: seconds })
+        .where("load_id", "=", load)
+        .where("remote", "=", remote)
+        .where("version", "=", version)
+        .where("kind", "=", "loaded")
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) > 0;
+    }
+    const mine = await trx
+      .selectFrom("rollout_loads")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("remote", "=", remote)
+      .where("version", "=", version)
+      .where("client", "=", visitor)
+      .executeTakeFirst();
+    if (Number(mine?.n ?? 0) >= config.rolloutLoadsPerVisitor) return false;
+    const inserted = await trx
+      .insertInto("rollout_loads")
+      .values({
+        load_id: load,
+        remote,
+        version,
+        kind,
+        client: visitor,
+        day: Math.floor(seconds / DAY),
+        first_at: seconds,
+        last_at: seconds,
+      })
+      .onConflict((oc) => oc.columns(["load_id", "remote", "version"]).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  /** Loads older than the stats window are deleted, once a day per process. */
+  async function sweep(day: number): Promise<void> {
+    if (day === sweptDay) return;
+    sweptDay = day;
+    await db
+      .deleteFrom("rollout_loads")
+      .where("day", "<=", day - ROLLOUT_RETENTION_DAYS)
+      .execute();
+  }
+
+  const checkOrigin = (request: FastifyRequest): void => {
+    const origin = request.headers.origin;
+    if (typeof origin !== "string" || !allowedOrigins.has(origin)) {
+      throw new ApiError("rolloutOriginRefused", { field: "origin", details: { origin: origin ?? null } });
+    }
+  };
 
   registerCall(
     app,
     {
       path: "/api/rollout/report",
-      summary: "Count what a page saw while loading remotes: each version loaded or failed",
+      summary: "Count what a page saw while loading remotes: each version loaded or failed, once per page load",
+      description:
+        "Only from the site's origins (PRDS_CORS_ORIGINS), only remotes and versions the rollout manifest names, " +
+        "each load id once per remote and version, and a bounded share per client address.",
       tags: ["rollout"],
       body: RolloutReportBody,
       data: RolloutReportData,
       extra: NoExtra,
     },
-    async (body) => {
+    async (body, request) => {
+      checkOrigin(request);
+      const limit = await reportLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new ApiError("rateLimited");
       const seconds = Math.floor(now() / 1000);
-      const day = Math.floor(seconds / DAY);
-      // One upsert per distinct (remote, version, kind) of the batch.
-      const counts = new Map<string, { remote: string; version: string; kind: RolloutReportKind; count: number }>();
-      for (const { remote, version, kind } of body.reports) {
-        const key = `${remote}\u0000${version}\u0000${kind}`;
-        const seen = counts.get(key);
-        if (seen) seen.count += 1;
-        else counts.set(key, { remote, version, kind, count: 1 });
+      const known = await manifest.current();
+      const visitor = visitorKey(request.ip);
+      const named = body.reports.filter((r) => known?.has(r.remote, r.version) ?? false);
+      let counted = 0;
+      if (named.length > 0) {
+        await db.transaction().execute(async (trx) => {
+          for (const report of named) if (await countOne(trx, body.load, visitor, report, seconds)) counted += 1;
+        });
       }
-      await db.transaction().execute(async (trx) => {
-        const checked = new Set<string>();
-        for (const { remote, version } of counts.values()) {
-          const pair = `${remote}\u0000${version}`;
-          if (checked.has(pair)) continue;
-          checked.add(pair);
-          const known = await trx
-            .selectFrom("rollout_reports")
-            .select("version")
-            .where("remote", "=", remote)
-            .where("version", "=", version)
-            .limit(1)
-            .executeTakeFirst();
-          if (known) continue;
-          const row = await trx
-            .selectFrom("rollout_reports")
-            .select((eb) => eb.fn.count<number>(sql`distinct version`).as("n"))
-            .where("remote", "=", remote)
-            .executeTakeFirst();
-          if (Number(row?.n ?? 0) >= MAX_VERSIONS_PER_REMOTE) {
-            throw new ApiError("rolloutTooManyVersions", { field: "reports", details: { remote, max: MAX_VERSIONS_PER_REMOTE } });
-          }
-        }
-        for (const { remote, version, kind, count } of counts.values()) {
-          await trx
-            .insertInto("rollout_reports")
-            .values({ remote, version, kind, day, count, first_at: seconds, last_at: seconds })
-            .onConflict((oc) =>
-              oc.columns(["remote", "version", "kind", "day"]).doUpdateSet({
-                count: sql<number>`rollout_reports.count + excluded.count`,
-                last_at: sql<number>`excluded.last_at`,
-              }),
-            )
-            .execute();
-        }
-      });
-      return { data: { counted: body.reports.length }, extra: null };
+      await sweep(Math.floor(seconds / DAY));
+      return { data: { counted, ignored: body.reports.length - counted }, extra: null };
     },
   );
 
@@ -94,7 +161,7 @@ export function registerRollout(app: FastifyInstance, ctx: AppContext, now: () =
     app,
     {
       path: "/api/rollout/stats",
-      summary: "What pages reported per remote, version and kind over the last days",
+      summary: "Page loads per remote, version and outcome over the last days, and how many visitors they came from",
       tags: ["rollout"],
       body: RolloutStatsBody,
       data: RolloutStatsData,
@@ -102,25 +169,37 @@ export function registerRollout(app: FastifyInstance, ctx: AppContext, now: () =
     },
     async (body) => {
       const today = Math.floor(now() / 1000 / DAY);
-      const days = body.days ?? 30;
-      let query = db
-        .selectFrom("rollout_reports")
-        .select((eb) => [
-          "remote",
-          "version",
-          "kind",
-          eb.fn.sum<number | string>("count").as("count"),
-          eb.fn.min<number>("first_at").as("first_at"),
-          eb.fn.max<number>("last_at").as("last_at"),
-        ])
+      const days = body.days ?? ROLLOUT_RETENTION_DAYS;
+      const page = body.page ?? 1;
+      const pageSize = body.pageSize ?? 20;
+      let groups = db
+        .selectFrom("rollout_loads")
         .where("day", ">", today - days)
-        .groupBy(["remote", "version", "kind"])
-        .orderBy("remote")
-        .orderBy("version")
-        .orderBy("kind");
-      if (body.remote !== undefined) query = query.where("remote", "=", body.remote);
-      if (body.version !== undefined) query = query.where("version", "=", body.version);
-      const rows = await query.execute();
+        .groupBy(["remote", "version", "kind"]);
+      if (body.remote !== undefined) groups = groups.where("remote", "=", body.remote);
+      if (body.version !== undefined) groups = groups.where("version", "=", body.version);
+      const [rows, total] = await Promise.all([
+        groups
+          .select((eb) => [
+            "remote",
+            "version",
+            "kind",
+            eb.fn.countAll<number | string>().as("count"),
+            eb.fn.count<number | string>(sql`distinct client`).as("visitors"),
+            eb.fn.min<number | string>("first_at").as("first_at"),
+            eb.fn.max<number | string>("last_at").as("last_at"),
+          ])
+          .orderBy("remote")
+          .orderBy("version")
+          .orderBy("kind")
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        db
+          .selectFrom(groups.select("remote").as("g"))
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirst(),
+      ]);
       return {
         data: {
           list: rows.map((row) => ({
@@ -128,9 +207,13 @@ export function registerRollout(app: FastifyInstance, ctx: AppContext, now: () =
             version: row.version,
             kind: row.kind as RolloutReportKind,
             count: Number(row.count),
+            visitors: Number(row.visitors),
             firstAt: Number(row.first_at),
             lastAt: Number(row.last_at),
           })),
+          total: Number(total?.n ?? 0),
+          page,
+          pageSize,
         },
         extra: null,
       };

@@ -9,7 +9,7 @@ function valid() {
     schemaVersion: 1,
     salt: 's1',
     reports: true,
-    autoRollback: { maxFailureRate: 0.2, minLoads: 20 },
+    autoRollback: { maxFailureRate: 0.2, minLoads: 20, minVisitors: 3 },
     remotes: {
       mfe_claim: {
         stable: '0.1.0+a',
@@ -47,7 +47,7 @@ describe('parseRolloutManifest', () => {
     expect(claim?.versions['0.1.0+a']?.url).toBe('http://site.test/releases/mfe_claim/0.1.0+a/mf-manifest.json');
     expect(claim?.canary?.cohorts).toEqual(['internal', '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd']);
     expect(result.ignored).toEqual(['mfe_newer']);
-    expect(result.manifest.autoRollback).toEqual({ maxFailureRate: 0.2, minLoads: 20 });
+    expect(result.manifest.autoRollback).toEqual({ maxFailureRate: 0.2, minLoads: 20, minVisitors: 3 });
     expect(manifestOrigins(result.manifest)).toEqual(['http://site.test', 'https://cdn.test']);
   });
 
@@ -76,6 +76,7 @@ describe('parseRolloutManifest', () => {
     ['lastGood twice', (m) => void (m.remotes.mfe_claim.lastGood = ['0.1.0+a', '0.1.0+a'] as never), /twice/],
     ['a bad cohort', (m) => void (m.remotes.mfe_claim.canary.cohorts = ['<b>'] as never), /cohorts\[0\]/],
     ['a rate above 1', (m) => void (m.autoRollback.maxFailureRate = 1.5), /maxFailureRate/],
+    ['no visitor at all', (m) => void (m.autoRollback.minVisitors = 0), /minVisitors/],
   ])('refuses %s, naming the field', (_label, edit, reason) => {
     expect(refusedWith(edit)).toMatch(reason);
     expect(refusedWith(edit)).toMatch(/^rollout manifest refused: /);

@@ -45,9 +45,17 @@ export interface RemoteRollout {
 export interface AutoRollback {
   /** A canary whose failures / loads passes this (0–1) is rolled back by `pnpm rollout guard`. */
   readonly maxFailureRate: number;
-  /** …once it has at least this many loads, so one early failure is not a rate. */
+  /** …once it has at least this many page loads (each counted once), so one early failure is not a rate… */
   readonly minLoads: number;
+  /**
+   * …and the same failure came from at least this many distinct visitors (client addresses as the
+   * api sees them), so one client cannot roll a canary back. Absent in older manifests: the default.
+   */
+  readonly minVisitors: number;
 }
+
+/** `autoRollback.minVisitors` when a manifest does not say. */
+export const DEFAULT_MIN_VISITORS = 5;
 
 export interface RolloutManifest<N extends string = string> {
   readonly schemaVersion: typeof ROLLOUT_SCHEMA_VERSION;
@@ -214,14 +222,17 @@ export function parseRolloutManifest<N extends string>(raw: unknown, options: Pa
     const autoValue = raw.autoRollback ?? null;
     if (autoValue !== null) {
       if (!isRecord(autoValue)) throw new Invalid('manifest.autoRollback must be an object or null');
-      const { maxFailureRate, minLoads } = autoValue;
+      const { maxFailureRate, minLoads, minVisitors = DEFAULT_MIN_VISITORS } = autoValue;
       if (typeof maxFailureRate !== 'number' || !(maxFailureRate > 0 && maxFailureRate <= 1)) {
         throw new Invalid('manifest.autoRollback.maxFailureRate must be a number above 0 and at most 1');
       }
       if (typeof minLoads !== 'number' || !Number.isInteger(minLoads) || minLoads < 1) {
         throw new Invalid('manifest.autoRollback.minLoads must be a positive integer');
       }
-      autoRollback = { maxFailureRate, minLoads };
+      if (typeof minVisitors !== 'number' || !Number.isInteger(minVisitors) || minVisitors < 1) {
+        throw new Invalid('manifest.autoRollback.minVisitors must be a positive integer');
+      }
+      autoRollback = { maxFailureRate, minLoads, minVisitors };
     }
     const remotesValue = field(raw, 'remotes', 'manifest');
     if (!isRecord(remotesValue)) throw new Invalid('manifest.remotes must be an object of remote name → rollout');
