@@ -5,6 +5,7 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
 source "$ROOT/scripts/ensure-postgres.sh"
+source "$ROOT/scripts/ensure-redis.sh"
 # setup.sh turns on errexit for the scripts that source it; here a failing suite must not end the run
 # before the others and the summary ran, so failures are counted instead.
 set +e
@@ -18,6 +19,7 @@ failed_steps=0
 step "install"
 ensure_pnpm && ensure_system_packages browser && ensure_workspace || { echo "install failed"; echo "0 passed, 1 failed"; exit 1; }
 ensure_postgres || failed_steps=$((failed_steps + 1))
+ensure_redis || failed_steps=$((failed_steps + 1))
 
 step "compile contracts"
 pnpm --filter @prds/contracts run compile || failed_steps=$((failed_steps + 1))

@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) console.log(`migrated: ${applied.join(", ")}`);
+  if (db.dialect === "postgres" && !config.redisUrl) {
+    console.log("rate limits: kept in this process; several api processes on one PostgreSQL share them through PRDS_REDIS_URL");
+  }
   const chain = createChain(config, config.deployment ?? {});
   const server = await buildServer({ db, chain, config });
   const indexer = config.indexer ? await startIndexer({ db, chain, config, log: server.log }) : null;

@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
@@ -79,7 +80,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // An OPTIONS without the preflight headers gets an empty 204, not the plugin's text/plain 400.
     strictPreflight: false,
   });
+  const redis = config.redisUrl ? sharedLimitStore(app, config.redisUrl) : null;
   await app.register(rateLimit, {
+    // Every limit (calls, misses, rollout reports) in one store: this process's memory, or Redis
+    // shared by every api process (PRDS_REDIS_URL). A Redis that does not answer lets requests
+    // through (logged) rather than failing them: the reverse proxy's limits still hold.
+    ...(redis ? { redis, nameSpace: "prds-rate-", skipOnError: true } : {}),
     // Not per route: one hook at the root runs before every route's own hooks (the admin token
     // check) and before the not-found handler, so every request counts, whatever it finds.
     global: false,
@@ -135,6 +141,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.ready();
   return app;
+}
+
+/**
+ * The Redis connection the rate limits are kept in, closed with the server. Short time-outs and one
+ * retry per command (the plugin's advice): a limit check must not hold a request for long.
+ */
+function sharedLimitStore(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { connectTimeout: 1_000, commandTimeout: 1_000, maxRetriesPerRequest: 1 });
+  let lastLogged = 0;
+  redis.on("error", (error: Error) => {
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    app.log.error({ err: error }, "the shared rate-limit store (PRDS_REDIS_URL) does not answer; limits are not counted");
+  });
+  app.addHook("onClose", async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
 }
 
 /**
