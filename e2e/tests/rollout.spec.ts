@@ -241,6 +241,9 @@ for (const [breakage, kind, from] of BREAKAGES) {
 }
 
 test('a canary whose failure rate passes the manifest threshold is rolled back automatically', async ({ browser }) => {
+  // Four page loads and a `pnpm rollout guard` process per poll, beside the other worker on 2 cores:
+  // 47 s in one run, past the 45 s default, with the rollback itself done.
+  test.setTimeout(120_000);
   const broken = brokenRelease(v2, 'entry404');
   // Every visitor here is 127.0.0.1, one client address: the api tells visitors apart by address, so
   // one is enough here (a deployment keeps the default 5).
