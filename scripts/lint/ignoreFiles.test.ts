@@ -86,11 +86,11 @@ describe("every bench's output folder", () => {
 });
 
 test('whatever git ignores in this work tree now, ESLint and Prettier ignore too', () => {
-  const listed = execFileSync('git', ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory'], {
+  const listed = execFileSync('git', ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], {
     cwd: ROOT,
     encoding: 'utf8',
   })
-    .split('\n')
+    .split('\0')
     .filter(Boolean);
   // A folder is asked about through a file inside it.
   const paths = listed.map((entry) => (entry.endsWith('/') ? `${entry}sample.js` : entry));
