@@ -27,6 +27,8 @@ const BENCH_OUTPUTS: Record<string, { folder: string; writer: string } | null> =
   'bench:gas': { folder: 'contracts/bench/.gnosis', writer: 'contracts/bench/gnosis-prepare.cjs' },
   'bench:web': { folder: 'e2e/lighthouse-reports', writer: 'e2e/bench/web.mjs' },
   'bench:bundle': null,
+  // In-process Hardhat; it writes only the contracts' compile output (contracts/artifacts, cache).
+  'bench:buy-load': null,
   'bench:list': null,
   'bench:api': null,
   'bench:indexer': null,
