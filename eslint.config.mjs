@@ -7,6 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ignoreFiles from './scripts/lint/ignoreFiles.cjs';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const { eslintIgnoreConfigs } = ignoreFiles;
 
 const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
 const REMOTES = APPS.filter((app) => app !== 'host');
@@ -75,22 +81,12 @@ function appBoundaries(app) {
 }
 
 export default tseslint.config(
+  // What git ignores (every .gitignore git honours, nested ones included: scripts/lint/ignoreFiles.cjs).
+  ...eslintIgnoreConfigs(ROOT),
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/coverage/**',
-      '**/.run/**',
-      '**/@mf-types/**',
-      'contracts/artifacts/**',
-      'contracts/cache/**',
-      'contracts/generated/**',
-      'contracts/deployments/**',
-      'e2e/test-results/**',
-      'e2e/screenshots/**',
-      'bench/gnosis/**',
-      'contracts/bench/gnosis/**',
-    ],
+    // Generated, and committed: git keeps them, the linter does not read them.
+    name: 'generated',
+    ignores: ['contracts/generated/**', 'contracts/deployments/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

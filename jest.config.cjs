@@ -1,5 +1,5 @@
-// Front-end unit suites, one jest run over every browser package. The contracts run their own
-// jest (in-process Hardhat) from contracts/.
+// Front-end unit suites, one jest run over every browser package and the workspace's own tools
+// (scripts/). The contracts run their own jest (in-process Hardhat) from contracts/.
 module.exports = {
   projects: [
     '<rootDir>/shared',
@@ -10,5 +10,6 @@ module.exports = {
     '<rootDir>/mfe-license',
     '<rootDir>/mfe-portfolio',
     '<rootDir>/mfe-claim',
+    '<rootDir>/scripts',
   ],
 };

@@ -11,14 +11,16 @@
 // without --releases, one generated for the base port from each remote's dist/ (one unversioned
 // version each), so one host build runs on any ports; with --releases DIR (what `pnpm release` and
 // `pnpm rollout` write), DIR/rollout.json, validated on every change — a bad one is refused with its
-// reason in the log and the last good one kept — and DIR itself under /releases/ (versioned folders
-// cached for a year, immutable; the manifest never cached). Remotes get CORS for the site's origins
+// reason in the log and the last good one kept — and DIR's published releases under /releases/
+// (<container>/<version>/ folders, cached for a year, immutable; every path to the manifest answered
+// validated and never cached; lock, temporary and staging files never served). Remotes get CORS for the site's origins
 // only (and history fallback for their standalone dev harness). One process serves the --only list,
 // so a test can stop one remote and start it again. Prints `READY <name> http://127.0.0.1:<port>` per
 // app once it listens.
 // Text answers go out compressed (brotli or gzip, as the browser accepts), as a CDN would send them.
 //
-// Every answer carries the site's security headers (sitePolicy below): a Content-Security-Policy
+// Every answer carries the site's security headers (sitePolicy below), the bare error answers to
+// requests Node cannot parse (431, 400, 408: scripts/site/clientError.ts) included: a Content-Security-Policy
 // whose script sources are exactly the host's origin ('self') and the origins the rollout manifest
 // loads remotes from (no inline script, no eval), no framing (frame-ancestors 'none',
 // X-Frame-Options DENY), nosniff and no referrer. The api and chain the builds call (PRDS_API_URL,
@@ -46,6 +48,10 @@ const require = createRequire(import.meta.url);
 require(path.join(ROOT, 'contracts/scripts/swc-register.cjs'));
 /** @type {typeof import('../host/src/federation/rollout/rolloutManifest')} */
 const rollout = require(path.join(ROOT, 'host/src/federation/rollout/rolloutManifest.ts'));
+/** @type {typeof import('./site/releasePaths')} */
+const releasePaths = require(path.join(ROOT, 'scripts/site/releasePaths.ts'));
+/** @type {typeof import('./site/clientError')} */
+const { siteClientErrorHandler } = require(path.join(ROOT, 'scripts/site/clientError.ts'));
 /** Where a releases folder keeps its rollout manifest. */
 export const ROLLOUT_FILE = 'rollout.json';
 
@@ -310,8 +316,19 @@ export async function createAppServer(app, options) {
     return cached.headers;
   };
 
+  const releasesPrefix = releasePaths.RELEASES_PREFIX;
+  const manifestPath = `${releasesPrefix}${ROLLOUT_FILE}`;
   const server = Fastify({
     logger: false,
+    // Every path that reaches the releases folder's manifest (`/releases//rollout.json`,
+    // `/releases/./rollout.json`, `/releases/x/../rollout.json`, an escaped letter) is answered by
+    // the validated, never cached route, not read from disk by the static files below.
+    ...(isHost && options.releasesDir
+      ? {
+          rewriteUrl: (request) =>
+            releasePaths.releaseFileOf(request.url ?? '') === ROLLOUT_FILE ? manifestPath : (request.url ?? '/'),
+        }
+      : {}),
     // Slow or idle clients are dropped: headers within 5 s, a whole request within 10 s, idle
     // connections after 10 s; keep-alive 1 s so a stopped remote does not look up to the browser.
     serverFactory: (handler) => {
@@ -332,6 +349,10 @@ export async function createAppServer(app, options) {
         .type('text/plain; charset=utf-8')
         .send('Bad Request');
     },
+    // What Node cannot parse (headers over 16 KiB: 431, a request line that is not HTTP/1.x: 400,
+    // headers or a request not complete within the time-outs above: 408) is answered with the same
+    // security headers as every other answer, not Fastify's bare default.
+    clientErrorHandler: siteClientErrorHandler(headersNow),
   });
 
   server.addHook('onRequest', async (_request, reply) => {
@@ -371,11 +392,14 @@ export async function createAppServer(app, options) {
     server.get('/remotes.json', sendManifest);
     if (options.releasesDir) {
       // The folder as a CDN would hold it: versioned releases never change (a year, immutable); the
-      // manifest inside it is answered validated, never from a cache.
-      server.get(`/releases/${ROLLOUT_FILE}`, sendManifest);
+      // manifest inside it is answered validated, never from a cache (every path to it is rewritten
+      // to this route above). Nothing else is served from the folder: no lock or temporary file of
+      // `pnpm rollout`, no staging folder.
+      server.get(manifestPath, sendManifest);
       await server.register(fastifyStatic, {
         root: options.releasesDir,
-        prefix: '/releases/',
+        prefix: releasesPrefix,
+        allowedPath: (pathName) => releasePaths.isReleaseAsset(releasePaths.sendRelativePath(pathName)),
         decorateReply: false,
         cacheControl: false,
         etag: true,

@@ -339,7 +339,8 @@ async function waitIndexed(apiUrl, devnetUrl, seed, timeoutMs, apiLog) {
  * @param {object} options
  * @param {number} [options.devnetPort=8545]
  * @param {number} [options.apiPort=8787]
- * @param {string[]} [options.corsOrigins] web origins the api allows
+ * @param {string[]} [options.corsOrigins] web origins the api and the devnet's JSON-RPC allow (the
+ *   devnet refuses pages of any other origin: its accounts are unlocked)
  * @param {Record<string, string>} [options.apiEnv] more settings for the api (PRDS_ROLLOUT_MANIFEST, …)
  * @param {string} options.runDir logs, pids and the SQLite file go here
  * @param {(line: string) => void} [options.log]
@@ -391,7 +392,7 @@ async function startStack(options) {
       cwd: CONTRACTS_DIR,
       register: './scripts/swc-register.cjs',
       script: 'scripts/devnet.ts',
-      env: { DEVNET_PORT: String(devnetPort) },
+      env: { DEVNET_PORT: String(devnetPort), DEVNET_CORS_ORIGINS: corsOrigins.join(',') },
       logFile: devnetLog,
       signal: options.signal,
     });

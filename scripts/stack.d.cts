@@ -9,7 +9,7 @@ export interface StackOptions {
   devnetPort?: number;
   /** 8787 by default. */
   apiPort?: number;
-  /** Web origins the api allows (CORS). */
+  /** Web origins the api allows (CORS) and the devnet's JSON-RPC answers; it refuses pages of any other origin. */
   corsOrigins?: string[];
   /** More settings for the api process (PRDS_ROLLOUT_MANIFEST, …). */
   apiEnv?: Record<string, string>;

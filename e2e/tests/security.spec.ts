@@ -4,7 +4,11 @@
 // serving; remote chunks are shared with the site's origins only; a crashed web server is reported
 // and restarted; and script payloads stored in every user text field — event, options, description,
 // resolution source, URL, content, evidence — show as text on every page and never run, and long
-// unbroken texts never make a page wider than the window.
+// unbroken texts never make a page wider than the window. Issue 24: the site's bare error answers
+// (431, 400, 408) carry the headers too; every path to a releases folder's manifest is the validated
+// no-store route and its lock and temporary files are never served; no remote ships mf-stats.json
+// (the building machine's paths); the devnet's JSON-RPC answers the site's pages and Node clients
+// only, never another origin's page (its accounts are unlocked).
 //
 // The payloads live on a devnet + api of this spec's own (ports 8647/8889, proxy 8691; the resolution
 // spec has 8645/8887/8689, the License spec 8646/8888/8690, and two workers may run them at once): a market
@@ -14,12 +18,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { parseUnits, type Wallet } from 'ethers';
+import { Wallet as RandomWallet, parseUnits, type Wallet } from 'ethers';
 import type { Browser, Page } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.cjs';
 import { APP_NAMES, HOST_URL, portOf } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
+import { devnet, nativeBalance } from '../support/chain';
 import { ResolutionChain } from '../support/resolutionChain';
 import { REPO_ROOT, SERVE_SCRIPT } from '../support/serverProcess';
 
@@ -45,6 +50,76 @@ function rawGet(port: number, pathName: string, headers: Record<string, string> 
     request.on('timeout', () => request.destroy(new Error(`GET ${pathName} on ${port}: no answer`)));
     request.on('error', reject);
     request.end();
+  });
+}
+
+interface RawExchange {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends `chunks` on a raw TCP connection (one every `gapMs`, then nothing more) and resolves with what
+ * the server answered once it closed the connection: requests no HTTP client would send.
+ */
+function rawExchange(port: number, chunks: readonly string[], gapMs = 0): Promise<RawExchange> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const received: Buffer[] = [];
+    const deadline = setTimeout(() => socket.destroy(), 30_000);
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(deadline);
+      const [head = '', ...rest] = Buffer.concat(received).toString('utf8').split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines
+          .filter((line) => line.includes(':'))
+          .map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0) || 0, headers, body: rest.join('\r\n\r\n') });
+    });
+    let i = 0;
+    const sendNext = () => {
+      if (socket.destroyed || i >= chunks.length) return;
+      socket.write(chunks[i++] ?? '');
+      setTimeout(sendNext, gapMs);
+    };
+    socket.once('connect', sendNext);
+  });
+}
+
+/** Any request with the path sent byte for byte; resolves with the status, headers and body. */
+function rawRequest(
+  port: number,
+  method: string,
+  pathName: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path: pathName, method, headers, timeout: 10_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`${method} ${pathName} on ${port}: no answer`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
   });
 }
 
@@ -125,6 +200,50 @@ test.describe('what the servers send', () => {
     }
   });
 
+  test('the bare answers to what Node cannot parse (431, 400 for a bad version, 408) carry the headers, on every app', async () => {
+    test.setTimeout(60_000);
+    const cases = APP_NAMES.flatMap((app) => {
+      const port = portOf(app);
+      return [
+        {
+          app,
+          what: 'a 17 KB header',
+          status: 431,
+          sent: rawExchange(port, [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`]),
+        },
+        { app, what: 'HTTP/9.9', status: 400, sent: rawExchange(port, ['GET / HTTP/9.9\r\nHost: x\r\n\r\n']) },
+        // Headers that stop coming: the server's 5 s headers time-out answers.
+        {
+          app,
+          what: 'headers never finished',
+          status: 408,
+          sent: rawExchange(port, ['GET / HTTP/1.1\r\n', 'Host: x\r\n', 'X-A: 1\r\n'], 1_000),
+        },
+      ];
+    });
+    for (const { app, what, status, sent } of cases) {
+      const answer = await sent;
+      expect([app, what, answer.status]).toEqual([app, what, status]);
+      expectSecurityHeaders(answer.headers, `${app} ${what}`);
+      expect(answer.headers['cache-control'], `${app} ${what}`).toBe('no-store');
+      expect(answer.body).not.toContain('bbbb');
+    }
+    for (const app of APP_NAMES) {
+      const alive = await rawGet(portOf(app), app === 'host' ? '/' : '/mf-manifest.json');
+      expect([app, alive.status]).toEqual([app, 200]);
+    }
+  });
+
+  test('no remote ships its build stats (mf-stats.json) or a path of the building machine', async () => {
+    for (const app of APP_NAMES.filter((a) => a !== 'host')) {
+      const stats = await rawGet(portOf(app), '/mf-stats.json');
+      expect([app, stats.status]).toEqual([app, 404]);
+      const manifest = await rawGet(portOf(app), '/mf-manifest.json');
+      expect([app, manifest.status]).toEqual([app, 200]);
+      expect(manifest.body, app).not.toContain(REPO_ROOT);
+    }
+  });
+
   test("remote chunks are shared with the site's origins only", async () => {
     const port = portOf('mfe-market');
     const site = await rawGet(port, '/mf-manifest.json', { origin: HOST_URL });
@@ -142,6 +261,191 @@ test.describe('what the servers send', () => {
     }
     await page.waitForTimeout(500);
     expect(seen.violations).toEqual([]);
+  });
+});
+
+test.describe("a releases folder's manifest and work files", () => {
+  const dir = path.join(REPO_ROOT, 'e2e', 'test-results', 'security-releases');
+  const published = 'mfe_claim/0.0.0+security/remoteEntry.js';
+  let port = 0;
+  let server: ChildProcess | undefined;
+  let good = '';
+
+  test.beforeAll(async () => {
+    // The suite's own rollout manifest (valid: the running remotes), as `pnpm rollout` would leave it
+    // beside a published release, its lock and temporary files and `pnpm release`'s staging folder.
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(path.join(dir, 'mfe_claim', '0.0.0+security'), { recursive: true });
+    fs.mkdirSync(path.join(dir, '.staging', 'mfe_claim-1-2'), { recursive: true });
+    good = await (await fetch(`${HOST_URL}/remotes.json`)).text();
+    fs.writeFileSync(path.join(dir, 'rollout.json'), good);
+    fs.writeFileSync(path.join(dir, published), '/* a published entry */');
+    fs.writeFileSync(path.join(dir, 'rollout.json.lock'), '4242');
+    fs.writeFileSync(path.join(dir, 'rollout.json.4242.tmp'), '{"half": ');
+    fs.writeFileSync(path.join(dir, '.staging', 'mfe_claim-1-2', 'remoteEntry.js'), '/* not yet released */');
+    port = await freePort();
+    const log = path.join(dir, '..', 'security-releases-serve.log');
+    const out = fs.openSync(log, 'w');
+    server = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(port), '--only', 'host', '--releases', dir], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', out, out],
+    });
+    fs.closeSync(out);
+    await expect.poll(() => fs.readFileSync(log, 'utf8'), { timeout: 20_000 }).toContain(`READY host http://127.0.0.1:${port}`);
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  const MANIFEST_PATHS = [
+    '/releases/rollout.json',
+    '/releases//rollout.json',
+    '/releases/./rollout.json',
+    '/releases/mfe_claim/../rollout.json',
+    '/releases/%72ollout.json',
+    '/releases/%2572ollout.json',
+  ];
+
+  test('every path to the manifest is the validated route: never cached, and never a bad file on disk', async () => {
+    for (const pathName of MANIFEST_PATHS) {
+      const answer = await rawGet(port, pathName);
+      expect([pathName, answer.status, answer.headers['cache-control']]).toEqual([pathName, 200, 'no-store']);
+      expect(answer.body, pathName).toBe(good);
+    }
+    // A manifest that does not validate is refused (the last good one stays) on every path alike.
+    const bad = JSON.stringify({ schemaVersion: 1, remotes: 'tampered' });
+    fs.writeFileSync(path.join(dir, 'rollout.json'), bad);
+    for (const pathName of MANIFEST_PATHS) {
+      const answer = await rawGet(port, pathName);
+      expect([pathName, answer.status, answer.headers['cache-control']]).toEqual([pathName, 200, 'no-store']);
+      expect(answer.body, pathName).toBe(good);
+    }
+    fs.writeFileSync(path.join(dir, 'rollout.json'), good);
+  });
+
+  test('lock, temporary and staging files are never served; a published release is, immutable', async () => {
+    for (const pathName of [
+      '/releases/rollout.json.lock',
+      '/releases//rollout.json.lock',
+      '/releases/rollout.json.4242.tmp',
+      '/releases/.staging/mfe_claim-1-2/remoteEntry.js',
+      '/releases/mfe_claim/0.0.0+security/',
+    ]) {
+      const answer = await rawGet(port, pathName);
+      expect([pathName, answer.status]).toEqual([pathName, 404]);
+      expect(answer.body, pathName).not.toMatch(/4242|half|not yet released/);
+    }
+    const release = await rawGet(port, `/releases/${published}`);
+    expect(release.status).toBe(200);
+    expect(release.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(release.headers, 'a published release');
+  });
+});
+
+test.describe('the devnet JSON-RPC (unlocked accounts)', () => {
+  const RPC_PORT = 8545;
+  const RPC_URL = `http://127.0.0.1:${RPC_PORT}`;
+  const CHAIN_ID = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+
+  test("refuses another origin's CORS preflight and calls, and accepts the site's and Node clients'", async () => {
+    const preflight = (origin: string) =>
+      rawRequest(RPC_PORT, 'OPTIONS', '/', {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      });
+    const foreign = await preflight('http://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const site = await preflight(HOST_URL);
+    expect(site.status).toBeLessThan(300);
+    expect(site.headers['access-control-allow-origin']).toBe(HOST_URL);
+
+    const call = (headers: Record<string, string>) => rawRequest(RPC_PORT, 'POST', '/', headers, CHAIN_ID);
+    const refused = await call({ origin: 'http://evil.example', 'content-type': 'text/plain' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(refused.body).not.toContain('0x7a69');
+    const page = await call({ origin: HOST_URL, 'content-type': 'application/json' });
+    expect([page.status, page.headers['access-control-allow-origin'], JSON.parse(page.body)]).toEqual([
+      200,
+      HOST_URL,
+      { jsonrpc: '2.0', id: 1, result: '0x7a69' },
+    ]);
+    const node = await call({ 'content-type': 'application/json' });
+    expect([node.status, JSON.parse(node.body)]).toEqual([200, { jsonrpc: '2.0', id: 1, result: '0x7a69' }]);
+  });
+
+  test("a page of another origin cannot read the chain or move an unlocked account's funds; the site's page can read it", async ({
+    page,
+  }) => {
+    // Another web app on this machine (a loopback origin that is not the site's).
+    const other = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>other</title>'),
+    );
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const address = other.address();
+    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    try {
+      const accounts = (await devnet().send('eth_accounts', [])) as string[];
+      const from = accounts[accounts.length - 1] ?? '';
+      const to = RandomWallet.createRandom().address;
+      await page.goto(otherUrl);
+      const seen = await page.evaluate(
+        async ({ url, chainId, send }) => {
+          let read: string;
+          try {
+            const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainId });
+            read = `read ${await answer.text()}`;
+          } catch {
+            read = 'blocked';
+          }
+          // A "simple" request needs no preflight and its answer is never readable; it must not run either.
+          await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: send }).catch(
+            () => null,
+          );
+          const socket = await new Promise<string>((resolve) => {
+            const ws = new WebSocket(url.replace('http:', 'ws:'));
+            ws.onopen = () => {
+              ws.close();
+              resolve('open');
+            };
+            ws.onerror = () => resolve('refused');
+          });
+          return { read, socket };
+        },
+        {
+          url: RPC_URL,
+          chainId: CHAIN_ID,
+          send: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'eth_sendTransaction',
+            params: [{ from, to, value: '0xde0b6b3a7640000' }],
+          }),
+        },
+      );
+      expect(seen).toEqual({ read: 'blocked', socket: 'refused' });
+      expect(await nativeBalance(to)).toBe(0n);
+
+      await page.goto('/');
+      const own = await page.evaluate(
+        async ({ url, chainId }) =>
+          (await (
+            await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainId })
+          ).json()) as unknown,
+        { url: RPC_URL, chainId: CHAIN_ID },
+      );
+      expect(own).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' });
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });
 
@@ -187,17 +491,6 @@ test.describe('a rewritten api answer', () => {
 });
 
 test.describe('a crashed web server', () => {
-  function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-      });
-    });
-  }
-
   test('is reported and restarted by its supervisor', async () => {
     test.setTimeout(60_000);
     const claimPort = await freePort();

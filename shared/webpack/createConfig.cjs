@@ -18,7 +18,8 @@
  * standalone dev harness (harness.tsx: ./App inside <AppProviders><BrowserRouter>, behind the async
  * boundary in harnessEntry.js that non-eager shared modules require): `pnpm --filter
  * @prds/mfe-market run dev` serves it on the remote's own port; the production build emits
- * remoteEntry.js + mf-manifest.json in dist/ beside it.
+ * remoteEntry.js + mf-manifest.json in dist/ beside it (not the federation's mf-stats.json, which
+ * names the building machine's paths: omitFederationStats.cjs).
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -26,6 +27,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { ChunkIntegrityPlugin } = require('./chunkIntegrity.cjs');
+const { OmitFederationStatsPlugin } = require('./omitFederationStats.cjs');
 
 /** Spec §9: chunk load time-out, one number for webpack and the host's remote loading (src/federation/chunkLoadTimeout.ts). */
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('../src/federation/chunkLoadTimeout.json');
@@ -256,6 +258,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
             ]
           : []),
         ...(release ? [new ChunkIntegrityPlugin()] : []),
+        // mf-stats.json names the building machine's paths and nothing reads it.
+        ...(isHost ? [] : [new OmitFederationStatsPlugin()]),
       ],
       optimization: {
         minimize: production,
