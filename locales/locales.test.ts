@@ -111,7 +111,8 @@ describe('locale files', () => {
   describe('no interface word left in English', () => {
     // Brand, token, chain and unit words every language writes as English does.
     const SHARED_WORDS = ['PRDS', 'USDT', 'BNB', 'BSC', 'NFT', 'URL', 'ERC', 'ID', 'h', 'd'];
-    // Words reviewed as the language's own, spelled as in English (a French 'Volume', a German 'Token').
+    // Words reviewed as the language's own, spelled as in English (a French 'Volume', a German 'Token';
+    // the date field's empty month 'mm' is mois, Monat, mes).
     const SAME_IN: Partial<Record<LocaleCode, readonly string[]>> = {
       fr: [
         'Option',
@@ -127,9 +128,10 @@ describe('locale files', () => {
         'Science',
         'Action',
         'Transaction',
+        'mm',
       ],
-      de: ['Token'],
-      es: ['Total', 'Token'],
+      de: ['Token', 'mm'],
+      es: ['Total', 'Token', 'mm', 'dd'],
       ms: ['Token'],
       vi: ['Token'],
     };
