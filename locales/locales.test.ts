@@ -108,6 +108,56 @@ describe('locale files', () => {
     }
   });
 
+  describe('no interface word left in English', () => {
+    // Brand, token, chain and unit words every language writes as English does.
+    const SHARED_WORDS = ['PRDS', 'USDT', 'BNB', 'BSC', 'NFT', 'URL', 'ERC', 'ID', 'h', 'd'];
+    // Words reviewed as the language's own, spelled as in English (a French 'Volume', a German 'Token';
+    // the date field's empty month 'mm' is mois, Monat, mes).
+    const SAME_IN: Partial<Record<LocaleCode, readonly string[]>> = {
+      fr: [
+        'Option',
+        'Options',
+        'Description',
+        'Volume',
+        'Total',
+        'Type',
+        'Attributive',
+        'Crypto',
+        'Culture',
+        'Finance',
+        'Science',
+        'Action',
+        'Transaction',
+        'mm',
+      ],
+      de: ['Token', 'mm'],
+      es: ['Total', 'Token', 'mm', 'dd'],
+      ms: ['Token'],
+      vi: ['Token'],
+    };
+
+    /** The words of a message once its ICU arguments and the shared words are taken out. */
+    function wordsOf(message: string, allowed: readonly string[]): string[] {
+      const text = message.replace(/\{[^{}]*\}/g, ' ');
+      return (text.match(/\p{L}+/gu) ?? []).filter((word) => !allowed.includes(word));
+    }
+
+    it.each(LOCALE_CODES.filter((c) => c !== 'en').map((c) => [c] as const))('%s', (code) => {
+      const messages = readLocale(code);
+      const allowed = [...SHARED_WORDS, ...(SAME_IN[code] ?? [])];
+      const untranslated = enKeys.filter((k) => messages[k] === en[k] && wordsOf(String(en[k]), allowed).length > 0);
+      expect(untranslated.map((k) => `${k}: ${String(messages[k])}`)).toEqual([]);
+    });
+
+    it('flags an English word left in a translation', () => {
+      expect(wordsOf('Portfolio', SHARED_WORDS)).toEqual(['Portfolio']);
+      expect(wordsOf('Margin ({symbol})', SHARED_WORDS)).toEqual(['Margin']);
+      expect(wordsOf('{amount} USDT', SHARED_WORDS)).toEqual([]);
+      expect(wordsOf('© {year} PRDS', SHARED_WORDS)).toEqual([]);
+      expect(wordsOf('24 h', SHARED_WORDS)).toEqual([]);
+    });
+  });
+
   it('reads ICU arguments exactly', () => {
     expect(argumentsOf('Request failed ({status})')).toEqual(['status']);
     expect(argumentsOf('{n, plural, one {# {unit} left} other {# {unit}s left}} by {who}')).toEqual(['n', 'unit', 'who']);

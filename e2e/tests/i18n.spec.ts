@@ -70,3 +70,35 @@ test.describe('languages', () => {
     });
   });
 });
+
+// Issue 27 items 10/22, 12 and 21: a German visitor in Berlin reads German marks, one date-time format
+// with its zone, and a tab title per route.
+test.describe('German numbers, dates and titles', () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('each route has its own German title, figures use German marks, times name their zone', async ({ page }) => {
+    await openPage(page, '/', 'page-home');
+    await selectLanguage(page, 'de');
+    await expect(page).toHaveTitle('PRDS · Prognosemärkte');
+
+    await openPage(page, ROUTE.path, ROUTE.pageTestId);
+    await expect(page).toHaveTitle('Märkte · PRDS');
+    // Every multiplier and volume reads with a decimal comma (or none), never an English '1.63' or '1,234.5'.
+    const multipliers = await page.locator('[data-testid^="market-row-multiplier-"]').allInnerTexts();
+    expect(multipliers.length).toBeGreaterThan(0);
+    for (const text of multipliers) expect(text.trim()).toMatch(/^×\d{1,3}(\.\d{3})*(,\d{1,2})?$/);
+    // The seeded odds have decimals ('×1,63'); the seeded volumes are whole ('275 USDT').
+    expect(multipliers.some((text) => text.includes(','))).toBe(true);
+    const volumes = await page.getByTestId('market-row-volume').allInnerTexts();
+    for (const text of volumes) expect(text.trim()).toMatch(/^\d{1,3}(\.\d{3})*(,\d+)?[KMB]? USDT$/);
+
+    const row = page.locator('a[data-testid^="market-row-"]').first();
+    const event = (await row.locator('.row-event').innerText()).trim();
+    await row.click();
+    await expect(page.getByTestId('page-detail')).toBeVisible();
+    await expect(page).toHaveTitle(`${event} · PRDS`);
+    // Trades: '27.11.2026, 05:53 MEZ'-style, the zone named; no English '11/27/26, 4:53 AM'.
+    const time = page.getByTestId('trade-row').first().locator('time');
+    await expect(time).toHaveText(/^\d{1,2}\. [A-Za-zä]+\.? \d{4}, \d{2}:\d{2} (MEZ|MESZ)$/);
+  });
+});

@@ -509,7 +509,8 @@ test('history: the CSV download has the same rows and figures as the table', asy
       const row = rows.nth(i);
       const amountCell = async (col: string) => (await cell(row, col).innerText()).replace(/ USDT$/, '').replace(/,/g, '');
       shown.push([
-        await cell(row, 'time').innerText(),
+        // The table writes the moment in the page language and the viewer's zone; the file in UTC.
+        utcMinute((await cell(row, 'time').locator('time').getAttribute('datetime')) ?? ''),
         await cell(row, 'kind').innerText(),
         (await cell(row, 'market').getAttribute('data-market-id')) ?? '',
         ((await cell(row, 'market').textContent()) ?? '').trim(),
@@ -537,20 +538,14 @@ test('history: the CSV download has the same rows and figures as the table', asy
   const file = await download.path();
   const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   const csv = parseCsv(text);
-  expect(csv[0]).toEqual([
-    'Time (UTC)',
-    'Type',
-    'Market id',
-    'Market',
-    'Option',
-    'Paid',
-    'Fee',
-    'Payout',
-    'Refund',
-    'Transaction',
-  ]);
+  expect(csv[0]).toEqual(['Time', 'Type', 'Market id', 'Market', 'Option', 'Paid', 'Fee', 'Payout', 'Refund', 'Transaction']);
   expect(csv.slice(1)).toEqual(shown);
 });
+
+/** '2026-11-25T09:30:00.000Z' as the file writes it: '2026-11-25 09:30 UTC'. */
+function utcMinute(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 /** RFC 4180, as the page writes it. */
 function parseCsv(text: string): string[][] {

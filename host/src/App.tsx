@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@prds/shared';
 import { RolloutAccountSync } from './federation/RolloutAccountSync';
+import { DocumentTitle } from './layout/DocumentTitle';
 import { Layout } from './layout/Layout';
 import { AppRoutes } from './routes/AppRoutes';
 
@@ -9,6 +10,7 @@ export function App() {
     <AppProviders>
       <RolloutAccountSync />
       <BrowserRouter>
+        <DocumentTitle />
         <Layout>
           <AppRoutes />
         </Layout>

@@ -70,6 +70,7 @@ export {
   type Language,
 } from './i18n/languages';
 export { I18nProvider, useLang } from './i18n/I18nProvider';
+export { useDocumentTitle, documentTitleAtom } from './i18n/documentTitle';
 export { FormattedMessage, useIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 // Theme
@@ -102,10 +103,10 @@ export {
 export { DeviceSync, useDeviceSync, applyDeviceToDocument } from './device/DeviceSync';
 
 // Formatters
-export { formatAmount, DEFAULT_DECIMALS } from './format/formatAmount';
-export { formatCompact } from './format/formatCompact';
-export { formatShort } from './format/formatShort';
-export { formatRate } from './format/formatRate';
+// Numbers and date-times in the page language: pages take them from useFormat() (or formatFor(locale)),
+// so the locale-free functions below stay inside this package.
+export { useFormat, formatFor, type Format } from './format/useFormat';
+export { DEFAULT_DECIMALS } from './format/formatAmount';
 export { fromUnits } from './format/fromUnits';
 export { toBigNumber, INVALID_NUMBER, type Numeric } from './format/bigNumber';
 

@@ -34,3 +34,28 @@ export function remoteForPath(pathname: string): RemoteName | null {
   const matched = matches?.[0]?.route.path;
   return REMOTE_ROUTES.find((route) => route.path === matched)?.remote ?? null;
 }
+
+/**
+ * The message naming each route in the browser tab (WCAG 2.4.2), most specific pattern first. A page
+ * may name itself more precisely (useDocumentTitle: a market's event); the host writes the title.
+ */
+export const ROUTE_TITLES = [
+  { path: ROUTES.home, titleId: 'host.title.home' },
+  { path: ROUTES.market, titleId: 'host.title.market' },
+  { path: ROUTES.detail, titleId: 'host.title.detail' },
+  { path: ROUTES.claim, titleId: 'host.title.claim' },
+  { path: ROUTES.portfolio, titleId: 'host.title.portfolio' },
+  { path: ROUTES.bridge, titleId: 'host.title.bridge' },
+  { path: ROUTES.deposit, titleId: 'host.title.deposit' },
+  { path: ROUTES.issue, titleId: 'host.title.issue' },
+  { path: ROUTES.nftMine, titleId: 'host.title.nftMine' },
+  { path: ROUTES.nftPacket, titleId: 'host.title.nftPacket' },
+  { path: ROUTES.nft, titleId: 'host.title.nft' },
+  { path: ROUTES.license, titleId: 'host.title.nft' },
+] as const;
+
+/** The title message of a pathname's route; 'Page not found' for a path no route has. */
+export function routeTitleId(pathname: string): string {
+  const matched = ROUTE_TITLES.find((route) => matchRoutes([{ path: route.path }], pathname) !== null);
+  return matched?.titleId ?? 'common.notFound.title';
+}

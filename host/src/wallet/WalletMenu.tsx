@@ -11,6 +11,7 @@ import {
   useIntl,
   useUserInfo,
   useWallet,
+  useFormat,
 } from '@prds/shared';
 import { BALANCE_SYMBOLS, formatBalance } from './balances';
 import { devAccountLabel } from './devAccountLabel';
@@ -107,6 +108,7 @@ function sameAddress(a: string, b: string): boolean {
 /** The connected wallet's popover: address, copy, explorer, balances, dev account, disconnect. */
 export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDisconnect: () => void }) {
   const intl = useIntl();
+  const format = useFormat();
   const { account, chainId, connectorId, desiredChainId, disconnect, error } = useWallet();
   const funds = useUserInfo({ select: (info) => info.fundData });
   const [copy, setCopy] = useState<CopyState>('idle');
@@ -190,7 +192,7 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
               <div key={symbol} style={{ display: 'contents' }}>
                 <dt>{symbol}</dt>
                 <dd data-testid={`wallet-balance-${symbol}`}>
-                  {funds.isLoading ? <Skeleton width="4em" /> : formatBalance(funds.data, symbol)}
+                  {funds.isLoading ? <Skeleton width="4em" /> : formatBalance(funds.data, symbol, format)}
                 </dd>
               </div>
             ))}

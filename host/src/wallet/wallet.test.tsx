@@ -13,6 +13,7 @@ import {
   type Address,
   type ChainId,
   type PrdsStore,
+  formatFor,
 } from '@prds/shared';
 import { seedUserInfo } from '@prds/shared/testing';
 import { Layout } from '../layout/Layout';
@@ -296,8 +297,12 @@ describe('dev wallet menu', () => {
 
 describe('formatBalance', () => {
   it('reads wei strings with their decimals and shows -- for a missing token', () => {
-    expect(formatBalance([{ symbol: 'USDT', decimals: 6, balance: '2500000' }], 'USDT')).toBe('2.5');
-    expect(formatBalance([{ symbol: 'BNB', balance: '1500000000000000000' }], 'BNB')).toBe('1.5');
-    expect(formatBalance([], 'PRDS')).toBe('--');
+    expect(formatBalance([{ symbol: 'USDT', decimals: 6, balance: '2500000' }], 'USDT', formatFor('en'))).toBe('2.5');
+    expect(formatBalance([{ symbol: 'BNB', balance: '1500000000000000000' }], 'BNB', formatFor('en'))).toBe('1.5');
+    expect(formatBalance([], 'PRDS', formatFor('en'))).toBe('--');
+  });
+
+  it("writes the balance in the page language's marks", () => {
+    expect(formatBalance([{ symbol: 'USDT', balance: '19530500000000000000000' }], 'USDT', formatFor('de'))).toBe('19.530,5');
   });
 });

@@ -1,4 +1,4 @@
-import { FormattedMessage, PAY_TOKEN, styled } from '@prds/shared';
+import { FormattedMessage, PAY_TOKEN, styled, useFormat } from '@prds/shared';
 import { compactAmount, exactAmount, signOf, tokenAmount, type Wei } from './amounts';
 
 const Value = styled.span<{ $tone: -1 | 0 | 1 }>`
@@ -33,8 +33,9 @@ export function TokenAmount({
   signed = false,
   'data-testid': testId,
 }: TokenAmountProps) {
+  const format = useFormat();
   if (wei === null) return <span data-testid={testId}>--</span>;
-  const amount = compact ? compactAmount(wei, decimals) : tokenAmount(wei, decimals);
+  const amount = compact ? compactAmount(wei, format, decimals) : tokenAmount(wei, format, decimals);
   return (
     <Value
       $tone={signed ? signOf(wei) : 0}

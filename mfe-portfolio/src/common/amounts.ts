@@ -1,4 +1,4 @@
-import { formatAmount, formatCompact, fromUnits, PAY_TOKEN } from '@prds/shared';
+import { fromUnits, PAY_TOKEN, type Format } from '@prds/shared';
 
 // Spec §5 number formats for token amounts in wei (decimal strings): 4 decimals rounded down in
 // tables and exports; K / M / B with 2 decimals in the headline figures; a rate is basis points
@@ -6,14 +6,14 @@ import { formatAmount, formatCompact, fromUnits, PAY_TOKEN } from '@prds/shared'
 
 export type Wei = string | bigint;
 
-/** '1,234.5678' (4 decimals, rounded down). */
-export function tokenAmount(wei: Wei, decimals: number = PAY_TOKEN.decimals): string {
-  return formatAmount(fromUnits(wei.toString(), decimals));
+/** '1,234.5678' (4 decimals, rounded down), in the marks of `format`'s language ('1.234,5678' in German). */
+export function tokenAmount(wei: Wei, format: Format, decimals: number = PAY_TOKEN.decimals): string {
+  return format.amount(fromUnits(wei.toString(), decimals));
 }
 
 /** '12.34K', '1.5M' from 1,000 on (2 decimals, rounded down); smaller amounts with 4. */
-export function compactAmount(wei: Wei, decimals: number = PAY_TOKEN.decimals): string {
-  return formatCompact(fromUnits(wei.toString(), decimals));
+export function compactAmount(wei: Wei, format: Format, decimals: number = PAY_TOKEN.decimals): string {
+  return format.compact(fromUnits(wei.toString(), decimals));
 }
 
 /** The whole amount in token units, ungrouped (a CSV cell, a title): exact, no rounding. */

@@ -10,11 +10,11 @@ const UNITS = [
 ] as const;
 
 /** K from 1e3, M from 1e6, B from 1e9 with 2 decimals; smaller values with 4. All rounded down. */
-export function formatCompact(value: Numeric): string {
+export function formatCompact(value: Numeric, locale: string = 'en'): string {
   const n = toBigNumber(value);
   if (n === null) return INVALID_NUMBER;
   const magnitude = n.abs();
   const unit = UNITS.find((u) => magnitude.gte(u.size));
-  if (!unit) return formatDecimals(n, DEFAULT_DECIMALS);
-  return `${formatDecimals(n.div(unit.size), COMPACT_DECIMALS)}${unit.suffix}`;
+  if (!unit) return formatDecimals(n, DEFAULT_DECIMALS, locale);
+  return `${formatDecimals(n.div(unit.size), COMPACT_DECIMALS, locale)}${unit.suffix}`;
 }

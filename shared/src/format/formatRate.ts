@@ -3,7 +3,7 @@ import { INVALID_NUMBER, formatDecimals, toBigNumber, type Numeric } from './big
 const RATE_DECIMALS = 2;
 
 /** Rates arrive multiplied by 100 (1250 means 12.5); shown divided back with 2 decimals, no '%' sign. */
-export function formatRate(value: Numeric): string {
+export function formatRate(value: Numeric, locale: string = 'en'): string {
   const n = toBigNumber(value);
-  return n === null ? INVALID_NUMBER : formatDecimals(n.div(100), RATE_DECIMALS);
+  return n === null ? INVALID_NUMBER : formatDecimals(n.div(100), RATE_DECIMALS, locale);
 }

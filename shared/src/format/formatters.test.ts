@@ -151,3 +151,45 @@ describe('fromUnits (exact, no rounding)', () => {
     expect(formatAmount(fromUnits(1234567890123456789n))).toBe('1.2345');
   });
 });
+
+describe("numbers in the page language's marks (round down first, then the language writes the digits)", () => {
+  // [locale, formatAmount('19530.56789'), formatAmount('1.63'), formatCompact('1234567')]
+  const rows = [
+    ['en', '19,530.5678', '1.63', '1.23M'],
+    ['de', '19.530,5678', '1,63', '1,23M'],
+    ['es', '19.530,5678', '1,63', '1,23M'],
+    ['vi', '19.530,5678', '1,63', '1,23M'],
+    ['fr', '19\u202f530,5678', '1,63', '1,23M'],
+    ['ru', '19\u00a0530,5678', '1,63', '1,23M'],
+    ['zh', '19,530.5678', '1.63', '1.23M'],
+    ['ko', '19,530.5678', '1.63', '1.23M'],
+    ['ja', '19,530.5678', '1.63', '1.23M'],
+    ['th', '19,530.5678', '1.63', '1.23M'],
+    ['ms', '19,530.5678', '1.63', '1.23M'],
+    // Arabic keeps Latin digits, as its dates do (CLDR's default for 'ar', pinned so every engine agrees).
+    ['ar', '19,530.5678', '1.63', '1.23M'],
+  ] as const;
+  it.each(rows)('%s', (locale, amount, odds, compact) => {
+    expect(formatAmount('19530.56789', 4, locale)).toBe(amount);
+    expect(formatAmount('1.639', 2, locale)).toBe(odds);
+    expect(formatCompact('1234567', locale)).toBe(compact);
+  });
+
+  it('German reads 19.530,5 and keeps every rule of the spec', () => {
+    expect(formatAmount('19530.5', 4, 'de')).toBe('19.530,5');
+    expect(formatAmount('1.99999', 4, 'de')).toBe('1,9999'); // still rounded down
+    expect(formatAmount('-0.00001', 4, 'de')).toBe('0');
+    expect(formatAmount('-1234.56789', 4, 'de')).toBe('-1.234,5678');
+    expect(formatShort('12345.6789', 'de')).toBe('12.345,678');
+    expect(formatRate('1250', 'de')).toBe('12,5');
+    expect(formatCompact('999999.999', 'de')).toBe('999,99K');
+    expect(formatAmount('abc', 4, 'de')).toBe('--');
+  });
+
+  it('formats the largest amounts exactly, with no float step', () => {
+    expect(formatAmount((2n ** 256n - 1n).toString(), 4, 'de')).toBe(
+      '115.792.089.237.316.195.423.570.985.008.687.907.853.269.984.665.640.564.039.457.584.007.913.129.639.935',
+    );
+    expect(formatAmount('9007199254740993.123456', 4, 'de')).toBe('9.007.199.254.740.993,1234');
+  });
+});

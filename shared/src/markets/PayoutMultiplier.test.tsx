@@ -10,15 +10,21 @@ import { PayoutMultiplier, formatMultiplier } from './PayoutMultiplier';
 
 describe('formatMultiplier', () => {
   it("shows the api's payout multiplier with two decimals, rounded down", () => {
-    expect(formatMultiplier('1.633333')).toBe('1.63');
-    expect(formatMultiplier('2.999999')).toBe('2.99');
-    expect(formatMultiplier('2.94')).toBe('2.94');
-    expect(formatMultiplier('1234.5')).toBe('1,234.5');
+    expect(formatMultiplier('1.633333', 'en')).toBe('1.63');
+    expect(formatMultiplier('2.999999', 'en')).toBe('2.99');
+    expect(formatMultiplier('2.94', 'en')).toBe('2.94');
+    expect(formatMultiplier('1234.5', 'en')).toBe('1,234.5');
+  });
+
+  it("writes the figure in the language's marks", () => {
+    expect(formatMultiplier('1.633333', 'de')).toBe('1,63');
+    expect(formatMultiplier('1234.5', 'de')).toBe('1.234,5');
+    expect(formatMultiplier('1234.5', 'fr')).toBe('1\u202f234,5');
   });
 
   it('is null while the option has no stake (never another figure in its place)', () => {
-    expect(formatMultiplier(null)).toBeNull();
-    expect(formatMultiplier('')).toBeNull();
+    expect(formatMultiplier(null, 'en')).toBeNull();
+    expect(formatMultiplier('', 'en')).toBeNull();
   });
 });
 

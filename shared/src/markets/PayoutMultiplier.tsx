@@ -2,17 +2,19 @@ import { useIntl } from 'react-intl';
 import { PAY_TOKEN } from '../chains/tokens';
 import { toBigNumber } from '../format/bigNumber';
 import { formatAmount } from '../format/formatAmount';
+import { useFormat } from '../format/useFormat';
 import type { MarketOptionView } from './marketApi';
 
 /**
  * The payout multiplier as every page shows it (market list row, home card, the detail page's options
  * and buy form): the api's `payoutMultiplier` — the odds net of the buy fee, what one token paid now
  * returns if the option wins at the current pool (@prds/contracts/pricing) — with two decimals,
- * rounded down like every figure: '1.633333' → '1.63'. Null while the option has no stake.
+ * rounded down like every figure, in the marks of `locale`: '1.633333' → '1.63' ('1,63' in German).
+ * Null while the option has no stake.
  */
-export function formatMultiplier(payoutMultiplier: string | null): string | null {
+export function formatMultiplier(payoutMultiplier: string | null, locale: string): string | null {
   const value = toBigNumber(payoutMultiplier);
-  return value === null ? null : formatAmount(value, 2);
+  return value === null ? null : formatAmount(value, 2, locale);
 }
 
 /** '×1.63', with what it means as its tooltip; nothing while the option has no stake. */
@@ -24,7 +26,8 @@ export function PayoutMultiplier({
   'data-testid'?: string;
 }) {
   const intl = useIntl();
-  const value = formatMultiplier(option.payoutMultiplier);
+  const { locale } = useFormat();
+  const value = formatMultiplier(option.payoutMultiplier, locale);
   if (value === null) return null;
   return (
     <span

@@ -28,8 +28,9 @@ const NOW = 1_800_000_000;
 
 describe('market text', () => {
   it('rounds a probability down to two decimals of a percent', async () => {
-    expect(formatProbability('0.666666')).toBe('66.66');
-    expect(formatProbability(null)).toBeNull();
+    expect(formatProbability('0.666666', 'en')).toBe('66.66');
+    expect(formatProbability('0.666666', 'ru')).toBe('66,66');
+    expect(formatProbability(null, 'en')).toBeNull();
     expect(await renderText(<Probability value={null} />)).toBe('--');
   });
 

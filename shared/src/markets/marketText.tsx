@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { formatAmount } from '../format/formatAmount';
+import { useFormat } from '../format/useFormat';
 import { toBigNumber } from '../format/bigNumber';
 import { Badge } from '../ui/Badge';
 import { UserText } from '../ui/UserText';
@@ -37,15 +38,19 @@ export function leadingOptions<T extends Pick<MarketOptionView, 'index' | 'proba
   return [...options].sort((a, b) => weight(b) - weight(a) || a.index - b.index).slice(0, count);
 }
 
-/** A 0..1 probability as a percentage with two decimals, rounded down like every figure; null stays null. */
-export function formatProbability(probability: string | null): string | null {
+/**
+ * A 0..1 probability as a percentage with two decimals, rounded down like every figure, in the marks of
+ * `locale`; null stays null.
+ */
+export function formatProbability(probability: string | null, locale: string): string | null {
   const n = toBigNumber(probability);
-  return n === null ? null : formatAmount(n.shiftedBy(2), 2);
+  return n === null ? null : formatAmount(n.shiftedBy(2), 2, locale);
 }
 
 /** '42.5%', or '--' while the option has no stake. */
 export function Probability({ value }: { value: string | null }) {
-  const percent = formatProbability(value);
+  const { locale } = useFormat();
+  const percent = formatProbability(value, locale);
   return percent === null ? <>--</> : <FormattedMessage id="common.market.percent" values={{ value: percent }} />;
 }
 
@@ -130,19 +135,17 @@ export function MarketStateBadge({
 }
 
 /**
- * 'Trading ends in 5 hours' / 'Trading ended Nov 29, 2026', counted from chain time `now`; 'Trading
+ * 'Trading ends in 5 hours' / 'Trading ended Nov 29, 2026, 4:33 AM UTC', counted from chain time `now`; 'Trading
  * closed' for a market no longer open before its last trading time (confirmed early, void).
  */
 export function TradingEnds({ market, now }: { market: Pick<MarketSummary, 'lastTradingTime' | 'state'>; now: number }) {
   const intl = useIntl();
+  const format = useFormat();
   const secondsLeft = market.lastTradingTime - now;
   if (secondsLeft > 0 && market.state !== 'Open') return <FormattedMessage id="common.market.tradingClosed" />;
   return secondsLeft > 0 ? (
     <FormattedMessage id="common.market.closesIn" values={{ time: relativeTimeText(intl, secondsLeft) }} />
   ) : (
-    <FormattedMessage
-      id="common.market.closedOn"
-      values={{ date: intl.formatDate(market.lastTradingTime * 1000, { dateStyle: 'medium' }) }}
-    />
+    <FormattedMessage id="common.market.closedOn" values={{ date: format.dateTime(market.lastTradingTime) }} />
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import styled from '@emotion/styled';
-import { useIntl } from 'react-intl';
+import { useFormat } from '../format/useFormat';
 import { fieldStyles } from './fieldStyles';
 
 export interface DateTimeFieldProps {
@@ -37,13 +37,11 @@ const Placeholder = styled.div`
 
 /** Until the picker has loaded: a field of the same size showing the moment, so nothing jumps. */
 function Loading({ value, label }: Pick<DateTimeFieldProps, 'value' | 'label'>) {
-  const intl = useIntl();
+  const format = useFormat();
   return (
     <div aria-busy="true">
       {label !== undefined && <div>{label}</div>}
-      <Placeholder>
-        {value === null ? '\u00a0' : intl.formatDate(value * 1000, { dateStyle: 'medium', timeStyle: 'short' })}
-      </Placeholder>
+      <Placeholder>{value === null ? '\u00a0' : format.dateTime(value)}</Placeholder>
     </div>
   );
 }

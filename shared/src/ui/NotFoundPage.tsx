@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDocumentTitle } from '../i18n/documentTitle';
 import styled from '@emotion/styled';
 import { paths } from '../routes/paths';
 import { EmptyState } from './EmptyState';
@@ -21,6 +22,8 @@ const Back = styled(Link)`
 export interface NotFoundPageProps {
   /** What is missing ('Page not found' unless given), the page's one heading. */
   readonly title?: ReactNode;
+  /** The browser tab's text for it ('Page not found' unless given). */
+  readonly documentTitle?: string;
   readonly body?: ReactNode;
   /** The nearest page that does exist (e.g. the market list for a market id that does not); home is always offered too. */
   readonly back?: { readonly to: string; readonly label: ReactNode; readonly 'data-testid'?: string };
@@ -31,7 +34,9 @@ export interface NotFoundPageProps {
  * under its prefix that it has no page for (e.g. /nft/xyz) or for a thing its path names that does
  * not exist (/detail/abc), so they all look and read the same.
  */
-export function NotFoundPage({ title, body, back }: NotFoundPageProps = {}) {
+export function NotFoundPage({ title, documentTitle, body, back }: NotFoundPageProps = {}) {
+  const intl = useIntl();
+  useDocumentTitle(documentTitle ?? intl.formatMessage({ id: 'common.notFound.title' }));
   return (
     <Page data-testid="page-not-found">
       <PageHeading>{title ?? <FormattedMessage id="common.notFound.title" />}</PageHeading>

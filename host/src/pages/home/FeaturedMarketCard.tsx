@@ -1,22 +1,22 @@
 import { Link } from 'react-router-dom';
 import {
+  css,
   FormattedMessage,
+  fromUnits,
+  leadingOptions,
   MarketEvent,
   MarketStateBadge,
+  type MarketSummary,
   OptionName,
+  paths,
   PayoutMultiplier,
   Probability,
   Skeleton,
-  css,
-  formatCompact,
-  leadingOptions,
-  fromUnits,
-  TradingEnds,
-  paths,
   styled,
-  useIntl,
-  type MarketSummary,
   type Theme,
+  TradingEnds,
+  useFormat,
+  useIntl,
 } from '@prds/shared';
 
 /** The box a card and its loading shape share. */
@@ -104,6 +104,7 @@ const BadgeRow = styled.div`
 // Events and option labels are the issuer's text in any language: `dir="auto"` lets an English
 // question read right inside an Arabic page and the other way round.
 export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now: number }) {
+  const format = useFormat();
   const intl = useIntl();
   return (
     <CardLink to={paths.detail(market.id)} data-testid={`featured-market-${market.id}`}>
@@ -128,7 +129,7 @@ export function FeaturedMarketCard({ market, now }: { market: MarketSummary; now
       </Options>
       <Meta>
         <span>
-          <FormattedMessage id="host.home.market.volume" values={{ amount: formatCompact(fromUnits(market.volume)) }} />
+          <FormattedMessage id="host.home.market.volume" values={{ amount: format.compact(fromUnits(market.volume)) }} />
         </span>
         <span>
           <TradingEnds market={market} now={now} />

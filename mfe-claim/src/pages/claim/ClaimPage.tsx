@@ -3,21 +3,21 @@ import {
   Button,
   Card,
   FormattedMessage,
+  fromUnits,
   Muted,
-  PLATFORM_TOKEN,
   Page,
   PageHeading,
-  Skeleton,
-  TransactionStatus,
-  formatAmount,
-  fromUnits,
+  PLATFORM_TOKEN,
   queryKeys,
   readContract,
+  Skeleton,
   styled,
+  TransactionStatus,
+  type TxMessages,
+  useFormat,
   useQuery,
   useTransaction,
   useWallet,
-  type TxMessages,
 } from '@prds/shared';
 import { CLAIM_ELIGIBILITY, eligibilityMessage, type ClaimEligibility } from './claimEligibility';
 
@@ -82,6 +82,7 @@ interface ClaimStatus {
 
 /** `/claim`: the free one-time PRDS claim (spec §2, §8). */
 export function ClaimPage() {
+  const format = useFormat();
   const { account, isConnected, isWrongNetwork, isAvailable, desiredChainId, desiredChain } = useWallet();
   const claim = useTransaction(CLAIM_MESSAGES);
 
@@ -141,7 +142,7 @@ export function ClaimPage() {
                 <FormattedMessage
                   id={eligibilityMessage(status.data.eligibility)}
                   values={{
-                    amount: formatAmount(fromUnits(status.data.amount.toString(), PLATFORM_TOKEN.decimals)),
+                    amount: format.amount(fromUnits(status.data.amount.toString(), PLATFORM_TOKEN.decimals)),
                     symbol: PLATFORM_TOKEN.symbol,
                   }}
                 />

@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { AppProviders, createStore } from '@prds/shared';
+import { AppProviders, createStore, formatFor } from '@prds/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { IssueErrorText } from './IssueErrorText';
-import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
 describe('IssueErrorText', () => {
   it('writes both dates of the rental rule into the English message', async () => {
@@ -13,9 +12,9 @@ describe('IssueErrorText', () => {
         <IssueErrorText error={{ id: 'issue.error.eventEndAfterRentalEnd', dates: { eventEndDate, rentalEndDate } }} />
       </AppProviders>,
     );
-    const format = new Intl.DateTimeFormat('en', DATE_TIME_FORMAT);
+    const { dateTime } = formatFor('en');
     expect((await screen.findByTestId('issue-error')).textContent).toBe(
-      `Event end time ${format.format(eventEndDate * 1000)} is greater than rental end time ${format.format(rentalEndDate * 1000)}`,
+      `Event end time ${dateTime(eventEndDate)} is greater than rental end time ${dateTime(rentalEndDate)}`,
     );
   });
 

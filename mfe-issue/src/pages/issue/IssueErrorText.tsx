@@ -1,8 +1,7 @@
-import { ErrorText, FormattedMessage, TopUpLink, useIntl } from '@prds/shared';
+import { ErrorText, FormattedMessage, TopUpLink, useFormat } from '@prds/shared';
 import { MODERATION_REASONS } from './moderationReasons';
 import { Usdt } from './Usdt';
 import type { IssueFormError } from './validateIssueForm';
-import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
 export interface IssueErrorTextProps {
   readonly error: IssueFormError | null | undefined;
@@ -13,14 +12,14 @@ export interface IssueErrorTextProps {
 
 /** One message of the form, its dates, amounts and reasons written in the user's language. */
 export function IssueErrorText({ error, id, alert = false }: IssueErrorTextProps) {
-  const intl = useIntl();
+  const format = useFormat();
   if (!error) return null;
-  const date = (seconds: number) => intl.formatDate(seconds * 1000, DATE_TIME_FORMAT);
+  const date = format.dateTime;
   const reason = error.reason ? MODERATION_REASONS[error.reason] : { id: 'issue.moderation.unnamed' };
   const values = {
     ...(error.dates ? { eventEndDate: date(error.dates.eventEndDate), rentalEndDate: date(error.dates.rentalEndDate) } : {}),
     ...(error.amount !== undefined ? { amount: <Usdt units={error.amount} /> } : {}),
-    ...(error.max !== undefined ? { max: intl.formatNumber(error.max) } : {}),
+    ...(error.max !== undefined ? { max: format.integer(error.max) } : {}),
     ...(error.id === 'issue.error.contentRefused' ? { reason: <FormattedMessage {...reason} /> } : {}),
   };
   return (

@@ -24,6 +24,7 @@ import {
   useTransaction,
   useWallet,
   type MarketCategory,
+  useFormat,
 } from '@prds/shared';
 import { FormField } from './FormField';
 import { IssueErrorText } from './IssueErrorText';
@@ -180,6 +181,7 @@ export interface IssueFormProps {
  */
 export function IssueForm({ presetLicense }: IssueFormProps) {
   const intl = useIntl();
+  const format = useFormat();
   const navigate = useNavigate();
   const [lang] = useLang();
   const wallet = useWallet();
@@ -206,7 +208,13 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
 
-  const formValues: IssueFormValues = { ...values, options: options.map((option) => option.text) };
+  // Amounts typed in the page language's marks ('1,5' in German) are read with '.' from here on.
+  const formValues: IssueFormValues = {
+    ...values,
+    liquidity: format.normalizeInput(values.liquidity),
+    margin: format.normalizeInput(values.margin),
+    options: options.map((option) => option.text),
+  };
 
   // Every edit is kept (a reload, a failed transaction lose nothing); a success has cleared it for good.
   const issued = stage.kind === 'success';
@@ -279,8 +287,8 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
 
   const auditReason = stage.kind === 'audit' ? moderationReason(stage.reason) : null;
   const busy = stage.kind === 'checking' || stage.kind === 'transaction' || tx.busy;
-  const liquidity = parseTokenAmount(values.liquidity);
-  const margin = values.collateral === 'token' ? parseTokenAmount(values.margin) : null;
+  const liquidity = parseTokenAmount(formValues.liquidity);
+  const margin = values.collateral === 'token' ? parseTokenAmount(formValues.margin) : null;
   const bond = values.collateral === 'nft' ? (license?.value ?? null) : margin;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

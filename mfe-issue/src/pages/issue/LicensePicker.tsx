@@ -1,10 +1,9 @@
 import type { FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, FormattedMessage, Muted, Skeleton, paths, styled, useIntl } from '@prds/shared';
+import { Badge, FormattedMessage, Muted, Skeleton, paths, styled, useIntl, useFormat } from '@prds/shared';
 import { IssueErrorText } from './IssueErrorText';
 import type { LicenseChoice } from './issuingLicenses';
 import type { IssueFormError } from './validateIssueForm';
-import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
 const Fieldset = styled.fieldset`
   display: flex;
@@ -96,7 +95,7 @@ export interface LicensePickerProps {
  */
 export function LicensePicker({ choices, value, onChange, onBlur, error, loading, connected }: LicensePickerProps) {
   const intl = useIntl();
-  const date = (seconds: number) => intl.formatDate(seconds * 1000, DATE_TIME_FORMAT);
+  const date = useFormat().dateTime;
   return (
     <Fieldset data-testid="issue-license" aria-describedby="issue-license-error" onBlur={onBlur}>
       <Legend>

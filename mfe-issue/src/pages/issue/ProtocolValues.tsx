@@ -1,4 +1,4 @@
-import { ErrorNotice, FormattedMessage, Skeleton, formatRate, styled } from '@prds/shared';
+import { ErrorNotice, FormattedMessage, Skeleton, styled, useFormat } from '@prds/shared';
 import type { ProtocolParams } from './useIssueChain';
 import { Usdt } from './Usdt';
 
@@ -58,6 +58,7 @@ export interface ProtocolValuesProps {
  * fee and the issuer's share of it, the capacity its bond gives, and the issuer's deadlines.
  */
 export function ProtocolValues({ params, error, onRetry, optionCount, liquidity, bond }: ProtocolValuesProps) {
+  const format = useFormat();
   if (error && !params) return <ErrorNotice error={error} onRetry={onRetry} data-testid="issue-params-error" />;
   if (!params) return <Skeleton height="6em" />;
   const options = Math.max(optionCount, 1);
@@ -96,10 +97,10 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           <FormattedMessage id="issue.form.feeRate" />
         </dt>
         <dd>
-          <FormattedMessage id="issue.params.percent" values={{ value: formatRate(params.feeBps) }} />
+          <FormattedMessage id="issue.params.percent" values={{ value: format.rate(params.feeBps) }} />
         </dd>
         <dd>
-          <FormattedMessage id="issue.params.feeMeaning" values={{ share: formatRate(params.issuerShareBps) }} />
+          <FormattedMessage id="issue.params.feeMeaning" values={{ share: format.rate(params.issuerShareBps) }} />
         </dd>
       </Item>
       <Item data-testid="issue-param-reward">
@@ -107,7 +108,7 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           <FormattedMessage id="issue.form.rewardRate" />
         </dt>
         <dd>
-          <FormattedMessage id="issue.params.percent" values={{ value: formatRate(10_000 - params.feeBps) }} />
+          <FormattedMessage id="issue.params.percent" values={{ value: format.rate(10_000 - params.feeBps) }} />
         </dd>
         <dd>
           <FormattedMessage id="issue.params.rewardMeaning" />
@@ -118,7 +119,7 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           <FormattedMessage id="issue.form.marginFeeRate" />
         </dt>
         <dd>
-          <FormattedMessage id="issue.params.percent" values={{ value: formatRate(params.marginFeeBps) }} />
+          <FormattedMessage id="issue.params.percent" values={{ value: format.rate(params.marginFeeBps) }} />
         </dd>
         <dd>
           <FormattedMessage id="issue.params.marginFeeMeaning" />

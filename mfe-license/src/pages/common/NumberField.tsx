@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ErrorText, Field, Input, Muted } from '@prds/shared';
+import { ErrorText, Field, Input, Muted, useFormat } from '@prds/shared';
 
 export interface NumberFieldProps {
   readonly label: ReactNode;
@@ -16,6 +16,7 @@ export interface NumberFieldProps {
 
 /** A price, days or issues field: its label, the bounds, and its message in words when the value is wrong. */
 export function NumberField({ label, hint, value, onChange, error, errorKind, decimal = false, testId }: NumberFieldProps) {
+  const format = useFormat();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -28,7 +29,7 @@ export function NumberField({ label, hint, value, onChange, error, errorKind, de
         inputMode={decimal ? 'decimal' : 'numeric'}
         autoComplete="off"
         spellCheck={false}
-        placeholder={decimal ? '0.0' : '0'}
+        placeholder={decimal ? format.decimalExample('0', '0') : '0'}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error !== null}

@@ -9,11 +9,11 @@ import {
   explorerTxUrl,
   shortAddress,
   styled,
-  useIntl,
   useWallet,
   type LicenseEventKind,
   type LicenseEventView,
   type MessageDescriptor,
+  useFormat,
 } from '@prds/shared';
 import { Usdt } from '../common/Usdt';
 import { TRANSACTIONS_PAGE_SIZE, useMyLicenseTransactions } from './useMyLicenses';
@@ -97,7 +97,7 @@ function kindLabel(event: LicenseEventView, account: string): MessageDescriptor 
 }
 
 function EventRow({ event, account }: { event: LicenseEventView; account: string }) {
-  const intl = useIntl();
+  const format = useFormat();
   const { desiredChainId } = useWallet();
   const link = explorerTxUrl(desiredChainId, event.txHash);
   // The other side of a sale or rental, as this account sees it.
@@ -112,7 +112,7 @@ function EventRow({ event, account }: { event: LicenseEventView; account: string
       </span>
       <Amount>{event.price === null ? '' : <Usdt wei={event.price} />}</Amount>
       <small>
-        {intl.formatDate(event.time * 1000, { dateStyle: 'medium', timeStyle: 'short' })}
+        {format.dateTime(event.time)}
         {other !== null && (
           <>
             {' · '}

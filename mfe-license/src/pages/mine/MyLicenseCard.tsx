@@ -11,11 +11,11 @@ import {
   queryKeys,
   shortAddress,
   styled,
-  useIntl,
   useTransaction,
   type BadgeTone,
   type LicenseView,
   type MessageDescriptor,
+  useFormat,
 } from '@prds/shared';
 import { Facts, type Fact } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
@@ -144,12 +144,12 @@ type Open = 'sell' | 'listForRent' | null;
 
 /** One License of My License: what it is, its state, and only the actions that state allows. */
 export function MyLicenseCard({ license }: { license: LicenseView }) {
-  const intl = useIntl();
   const { holding, actions, notes } = licenseActions(license);
   const sell = useTransaction(SELL_TX_MESSAGES);
   const listForRent = useTransaction(LIST_RENT_TX_MESSAGES);
   const cancelSale = useTransaction(CANCEL_SALE_TX_MESSAGES);
   const cancelRent = useTransaction(CANCEL_RENT_TX_MESSAGES);
+  const format = useFormat();
   const [open, setOpen] = useState<Open>(null);
   // The latest flow's progress stays under the card (a dialog shows its own while open).
   const [last, setLast] = useState<'sell' | 'listForRent' | 'cancelSale' | 'cancelRent' | null>(null);
@@ -157,8 +157,7 @@ export function MyLicenseCard({ license }: { license: LicenseView }) {
   const busy = sell.busy || listForRent.busy || cancelSale.busy || cancelRent.busy;
   const tokenId = BigInt(license.tokenId);
   const titleId = `license-mine-${license.tokenId}`;
-  const when = (time: number | null) =>
-    time === null ? '--' : intl.formatDate(time * 1000, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (time: number | null) => (time === null ? '--' : format.dateTime(time));
 
   const facts: Fact[] = [
     { key: 'availableTimes', label: <FormattedMessage id="license.item.availableTimes" />, value: license.availableTimes },

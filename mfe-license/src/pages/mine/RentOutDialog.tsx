@@ -11,6 +11,7 @@ import {
   readContract,
   useQuery,
   useWallet,
+  useFormat,
 } from '@prds/shared';
 import { validateCount, validatePrice } from '../common/amountInput';
 import { DialogForm } from '../common/dialogParts';
@@ -41,7 +42,8 @@ export function RentOutDialog({ license, tx, onClose }: ListingDialogProps) {
   const [issues, setIssues] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const dayLimit = maxRentalDays.data ?? null;
-  const priceCheck = validatePrice(price);
+  const format = useFormat();
+  const priceCheck = validatePrice(format.normalizeInput(price));
   const daysCheck = validateCount(days, 1, dayLimit ?? 0);
   const issuesCheck = validateCount(issues, 1, license.availableTimes);
   const shown = <T extends string>(check: { ok: true } | { ok: false; error: T }): T | null =>

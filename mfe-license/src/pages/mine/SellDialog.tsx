@@ -9,6 +9,7 @@ import {
   queryKeys,
   type LicenseView,
   type TransactionControls,
+  useFormat,
 } from '@prds/shared';
 import { PRICE_MAX, PRICE_MIN, validatePrice } from '../common/amountInput';
 import { DialogForm } from '../common/dialogParts';
@@ -42,7 +43,8 @@ export interface ListingDialogProps {
 export function SellDialog({ license, tx, onClose }: ListingDialogProps) {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const check = validatePrice(text);
+  const format = useFormat();
+  const check = validatePrice(format.normalizeInput(text));
   const problem = !check.ok && (check.error !== 'empty' || submitted) ? check.error : null;
 
   const onSubmit = async (event: FormEvent) => {

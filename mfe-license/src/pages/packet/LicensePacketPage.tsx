@@ -7,21 +7,21 @@ import {
   ErrorNotice,
   ErrorText,
   FormattedMessage,
+  type LicensePacket,
+  type LicenseSaleType,
   Muted,
   Page,
   PageHeading,
-  Skeleton,
-  TransactionStatus,
-  formatAmount,
   paths,
   queryKeys,
+  Skeleton,
   styled,
+  TransactionStatus,
+  useFormat,
   useQuery,
   useTransaction,
   useWallet,
   TopUpLink,
-  type LicensePacket,
-  type LicenseSaleType,
 } from '@prds/shared';
 import { Facts } from '../common/Facts';
 import { LicenseTabs } from '../LicenseTabs';
@@ -62,6 +62,7 @@ const Contents = styled.ul`
 
 /** One packet: what is in it, its price against the single prices, what is left, and Buy. */
 function PacketCard({ packet, types }: { packet: LicensePacket; types: readonly LicenseSaleType[] }) {
+  const format = useFormat();
   const wallet = useWallet();
   const balance = usePayBalance();
   const tx = useTransaction(PACKET_TX_MESSAGES);
@@ -123,7 +124,7 @@ function PacketCard({ packet, types }: { packet: LicensePacket; types: readonly 
             label: <FormattedMessage id="license.packet.left" />,
             value: (
               <span data-testid="license-packet-left" data-value={left ?? ''}>
-                {left === null ? <FormattedMessage id="license.sale.unlimited" /> : formatAmount(String(left))}
+                {left === null ? <FormattedMessage id="license.sale.unlimited" /> : format.amount(String(left))}
               </span>
             ),
           },

@@ -6,18 +6,18 @@ import {
   Card,
   ErrorText,
   FormattedMessage,
-  Muted,
-  Skeleton,
-  TransactionStatus,
-  formatAmount,
-  paths,
-  queryKeys,
-  styled,
-  useTransaction,
-  useWallet,
   TopUpLink,
   type LicenseSaleType,
   type LicenseType,
+  Muted,
+  paths,
+  queryKeys,
+  Skeleton,
+  styled,
+  TransactionStatus,
+  useFormat,
+  useTransaction,
+  useWallet,
 } from '@prds/shared';
 import { LicenseProperties } from '../common/LicenseFacts';
 import { MINT_TX_MESSAGES } from '../common/licenseMessages';
@@ -63,6 +63,7 @@ export interface MintCardProps {
 
 /** One License type of the primary sale: its price, what it gives, how many are left, and Mint. */
 export function MintCard({ type, sale, issuesPerLicense }: MintCardProps) {
+  const format = useFormat();
   const wallet = useWallet();
   const balance = usePayBalance();
   const tx = useTransaction(MINT_TX_MESSAGES);
@@ -115,7 +116,7 @@ export function MintCard({ type, sale, issuesPerLicense }: MintCardProps) {
           ) : (
             <FormattedMessage
               id="license.sale.leftOf"
-              values={{ left: formatAmount(String(sale.remaining)), max: formatAmount(String(sale.maxSupply)) }}
+              values={{ left: format.amount(String(sale.remaining)), max: format.amount(String(sale.maxSupply)) }}
             />
           )}
         </strong>

@@ -11,6 +11,8 @@ import {
   styled,
   visuallyHidden,
   useChainNow,
+  useDocumentTitle,
+  useIntl,
   type HttpClient,
   type MarketDetailView,
 } from '@prds/shared';
@@ -82,8 +84,11 @@ function MarketView({
   refreshError: unknown;
   onRetry: () => void;
 }) {
+  const intl = useIntl();
   const now = useChainNow(view.now);
   const { market } = view;
+  // The tab names the market's event (its number while the metadata is not approved).
+  useDocumentTitle(market.event ?? intl.formatMessage({ id: 'common.market.untitled' }, { id: market.id }));
   return (
     <>
       <MarketHeader view={view} now={now} actions={<ShareButton />} />
@@ -133,9 +138,11 @@ function LoadingView() {
 
 /** There is no market with this id (it cannot be one, or the api has never seen it): the site's not-found page. */
 function MarketNotFound() {
+  const intl = useIntl();
   return (
     <NotFoundPage
       title={<FormattedMessage id="market.detail.notFound" />}
+      documentTitle={intl.formatMessage({ id: 'market.detail.notFound' })}
       body={<FormattedMessage id="market.detail.notFoundHint" />}
       back={{ to: paths.market(), label: <FormattedMessage id="market.detail.back" />, 'data-testid': 'not-found-markets' }}
     />

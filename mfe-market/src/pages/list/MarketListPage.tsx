@@ -16,6 +16,7 @@ import {
   visuallyHidden,
   type HttpClient,
   type MarketTabTotals,
+  useFormat,
 } from '@prds/shared';
 import {
   MARKET_CATEGORY_FILTERS,
@@ -191,6 +192,7 @@ export function MarketListPage({ client }: MarketListPageProps) {
 
 function TabLabel({ tab, totals }: { tab: (typeof MARKET_STATUS_TABS)[number]; totals: MarketTabTotals | null }) {
   const intl = useIntl();
+  const format = useFormat();
   const count = totals?.[tab];
   return (
     <>
@@ -198,7 +200,7 @@ function TabLabel({ tab, totals }: { tab: (typeof MARKET_STATUS_TABS)[number]; t
       {count !== undefined && ' '}
       {count !== undefined && (
         <Count data-testid={`market-status-count-${tab}`} data-count={count}>
-          {intl.formatNumber(count)}
+          {format.integer(count)}
         </Count>
       )}
     </>

@@ -1,20 +1,20 @@
 import { memo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
+  type Device,
   FormattedMessage,
+  fromUnits,
   MarketEvent,
   MarketStateBadge,
+  type MarketSummary,
   OptionName,
+  paths,
   PayoutMultiplier,
   Probability,
-  formatCompact,
-  fromUnits,
-  TradingEnds,
-  paths,
   styled,
+  TradingEnds,
+  useFormat,
   useIntl,
-  type Device,
-  type MarketSummary,
 } from '@prds/shared';
 import { CATEGORY_LABEL } from './marketLabels';
 import { OPTIONS_PER_ROW, knownCategory, rowOptions } from './marketRowView';
@@ -183,6 +183,7 @@ export interface MarketRowProps {
  */
 export const MarketRow = memo(function MarketRow({ market, now, device }: MarketRowProps) {
   const intl = useIntl();
+  const format = useFormat();
   const { shown, more } = rowOptions(market.options, OPTIONS_PER_ROW[device]);
   const category = knownCategory(market.category);
   // A referral link (`/market?ref=0x…`) follows the visitor to the market they open, whose buy carries it.
@@ -227,7 +228,7 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
           <FormattedMessage id="market.list.row.volumeLabel" />
         </span>{' '}
         <span data-testid="market-row-volume">
-          <FormattedMessage id="market.list.row.volume" values={{ amount: formatCompact(fromUnits(market.volume)) }} />
+          <FormattedMessage id="market.list.row.volume" values={{ amount: format.compact(fromUnits(market.volume)) }} />
         </span>
       </p>
       <p className="row-time" data-testid="market-row-countdown" data-last-trading-time={market.lastTradingTime}>

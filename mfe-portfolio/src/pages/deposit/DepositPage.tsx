@@ -15,6 +15,7 @@ import {
   useTransaction,
   useWallet,
   type Address,
+  useFormat,
 } from '@prds/shared';
 import { Balances } from '../../common/Balances';
 import { CopyButton } from '../../common/CopyButton';
@@ -103,6 +104,7 @@ const FaucetBody = styled.div`
 /** The devnet's test-USDT faucet (DevUSDT.mint), only where the chain has one. */
 function Faucet({ account }: { account: Address }) {
   const tx = useTransaction(FAUCET_TX_MESSAGES);
+  const format = useFormat();
   const faucet = optionalContract('payTokenFaucet');
   if (faucet === null) return null;
   return (
@@ -121,7 +123,7 @@ function Faucet({ account }: { account: Address }) {
         >
           <FormattedMessage
             id="portfolio.deposit.faucet.submit"
-            values={{ amount: tokenAmount(FAUCET_AMOUNT), symbol: PAY_TOKEN.symbol }}
+            values={{ amount: tokenAmount(FAUCET_AMOUNT, format), symbol: PAY_TOKEN.symbol }}
           />
         </Button>
         <TransactionStatus state={tx.state} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
-import { ChartAttribution, formatAmount, styled, useTheme } from '@prds/shared';
+import { ChartAttribution, formatFor, styled, useTheme } from '@prds/shared';
 
 const Canvas = styled.div`
   width: 100%;
@@ -28,7 +28,7 @@ export default function PnlChart({ points, locale, label }: { points: readonly P
   useEffect(() => {
     const element = container.current;
     if (element === null) return;
-    const formatter = (value: number) => formatAmount(String(value), 2);
+    const formatter = (value: number) => formatFor(locale).amount(String(value), 2);
     const created = createChart(element, {
       autoSize: true,
       localization: { locale, priceFormatter: formatter },

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  type Address,
   Button,
   FormattedMessage,
-  formatRate,
+  keepPreviousData,
   MarketEvent,
   MarketStateBadge,
   Muted,
-  keepPreviousData,
   paths,
   styled,
+  useFormat,
   useIntl,
   useQuery,
-  type Address,
 } from '@prds/shared';
 import { CopyButton } from '../../common/CopyButton';
 import { Row, Section, SectionTitle } from '../../common/layout';
@@ -79,6 +79,7 @@ export function ReferralPanel({
   onClaim: (steps: readonly ClaimStep[]) => void;
 }) {
   const intl = useIntl();
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const link = referralLink(window.location.origin, account);
   const query = useQuery({
@@ -103,7 +104,7 @@ export function ReferralPanel({
             <Muted data-testid="referral-rate">
               <FormattedMessage
                 id="portfolio.referral.rate"
-                values={{ share: formatRate(config.data.referrerShareBps), fee: formatRate(config.data.feeBps) }}
+                values={{ share: format.rate(config.data.referrerShareBps), fee: format.rate(config.data.feeBps) }}
               />
             </Muted>
           )}

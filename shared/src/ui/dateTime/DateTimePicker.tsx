@@ -232,6 +232,16 @@ function CalendarIcon() {
 }
 
 /** The field itself; DateTimeField loads it on first use. */
+const PLACEHOLDER = {
+  year: { id: 'common.dateTime.placeholder.year' },
+  month: { id: 'common.dateTime.placeholder.month' },
+  day: { id: 'common.dateTime.placeholder.day' },
+} as const;
+
+function isDatePart(type: string): type is keyof typeof PLACEHOLDER {
+  return type in PLACEHOLDER;
+}
+
 export default function DateTimePicker({
   value,
   onChange,
@@ -277,7 +287,14 @@ export default function DateTimePicker({
       >
         {label !== undefined && <FieldLabel>{label}</FieldLabel>}
         <Box>
-          <Segments>{(segment) => <Segment segment={segment} />}</Segments>
+          <Segments>
+            {(segment) => (
+              <Segment segment={segment}>
+                {/* The empty year, month and day in the page language's letters (react-aria has none for Vietnamese: 'yyyy'). */}
+                {segment.isPlaceholder && isDatePart(segment.type) ? intl.formatMessage(PLACEHOLDER[segment.type]) : segment.text}
+              </Segment>
+            )}
+          </Segments>
           <IconButton aria-label={intl.formatMessage({ id: 'common.dateTime.openCalendar' })} data-testid="date-time-open">
             <CalendarIcon />
           </IconButton>

@@ -7,12 +7,11 @@ import {
   MarketStateBadge,
   paths,
   styled,
-  useIntl,
   type IssuedMarket,
+  useFormat,
 } from '@prds/shared';
 import { Usdt } from '../Usdt';
 import { canCancel, issuerDuty, type IssuerDuty } from './issuerDuty';
-import { DATE_TIME_FORMAT } from '../dateTimeFormat';
 
 const Item = styled.li`
   display: flex;
@@ -113,8 +112,7 @@ const BOND_LABEL = {
 } as const;
 
 function DutyText({ duty }: { duty: IssuerDuty }) {
-  const intl = useIntl();
-  const date = (seconds: number) => intl.formatDate(seconds * 1000, DATE_TIME_FORMAT);
+  const date = useFormat().dateTime;
   switch (duty.kind) {
     case 'respond':
       return <FormattedMessage id="issue.duty.respond" values={{ deadline: date(duty.deadline) }} />;

@@ -13,6 +13,7 @@ import {
   useTransaction,
   useWallet,
   type TxMessages,
+  useFormat,
 } from '@prds/shared';
 import { parseTokenAmount } from '../tokenAmount';
 import { Usdt } from '../Usdt';
@@ -80,12 +81,13 @@ export function MarginPanel({ frozen }: { frozen: string | undefined }) {
   const { account } = useWallet();
   const free = useFreeBalance();
   const tx = useTransaction(WITHDRAW_TX_MESSAGES);
+  const format = useFormat();
   const [text, setText] = useState('');
   const [error, setError] = useState<WithdrawError | null>(null);
 
   const onWithdraw = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseTokenAmount(text, PAY_TOKEN.decimals);
+    const amount = parseTokenAmount(format.normalizeInput(text), PAY_TOKEN.decimals);
     let problem: WithdrawError | null = null;
     if (amount === null || amount === 0n) problem = 'issue.error.amountInvalid';
     else if (free.data !== undefined && amount > free.data) problem = 'issue.withdraw.error.tooMuch';
@@ -140,7 +142,7 @@ export function MarginPanel({ frozen }: { frozen: string | undefined }) {
             variant="ghost"
             size="sm"
             data-testid="issue-withdraw-max"
-            onClick={() => setText(fromUnits(free.data ?? 0n, PAY_TOKEN.decimals))}
+            onClick={() => setText(fromUnits(free.data ?? 0n, PAY_TOKEN.decimals).replace('.', format.decimalMark))}
           >
             <FormattedMessage id="issue.withdraw.max" />
           </Button>

@@ -19,6 +19,7 @@ import {
   useTransaction,
   useWallet,
   type MarketDetail,
+  useFormat,
 } from '@prds/shared';
 import { quoteBuy } from '@prds/shared/pricing';
 import { ChoiceGroup, DetailSection } from '../DetailSection';
@@ -120,6 +121,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   const { search } = useLocation();
   const { balance, isLoading: balanceLoading } = useTokenBalance(PAY_TOKEN);
   const tx = useTransaction(BUY_TX_MESSAGES);
+  const format = useFormat();
   const [option, setOption] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -157,7 +159,8 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
     balance,
     decimals: PAY_TOKEN.decimals,
   };
-  const check = validateBuyAmount(text, limits);
+  // Typed in the page language's marks ('1,5' in German), read exactly.
+  const check = validateBuyAmount(format.normalizeInput(text), limits);
   const chosen = market.options.find((o) => o.index === option) ?? null;
   const estimate =
     check.ok && chosen !== null
@@ -227,7 +230,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
             inputMode="decimal"
             autoComplete="off"
             spellCheck={false}
-            placeholder="0.0"
+            placeholder={format.decimalExample('0', '0')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             aria-invalid={problem !== null && problem.kind !== 'noOption'}

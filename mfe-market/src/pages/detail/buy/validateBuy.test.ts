@@ -1,3 +1,4 @@
+import { formatFor } from '@prds/shared';
 import { parseAmount } from './parseAmount';
 import { maxAmountForCapacity, validateBuyAmount, type BuyLimits } from './validateBuy';
 
@@ -76,5 +77,21 @@ describe('maxAmountForCapacity', () => {
     expect(maxAmountForCapacity(48n, 200)).toBe(0n);
     expect(maxAmountForCapacity(49n, 200)).toBe(50n);
     expect(maxAmountForCapacity(0n, 200)).toBe(0n);
+  });
+});
+
+describe('an amount typed in the page language (issue 27 item 21)', () => {
+  const read = (lang: string, text: string) => parseAmount(formatFor(lang).normalizeInput(text));
+
+  it('reads the German decimal comma exactly', () => {
+    expect(read('de', '1,5')).toEqual({ ok: true, wei: 15n * 10n ** 17n });
+    expect(read('fr', '0,0001')).toEqual({ ok: true, wei: 10n ** 14n });
+    expect(read('en', '1.5')).toEqual({ ok: true, wei: 15n * 10n ** 17n });
+    expect(read('ar', '١٫٥')).toEqual({ ok: true, wei: 15n * 10n ** 17n });
+  });
+
+  it("refuses the other language's mark instead of guessing (German '1.500' is not 1.5)", () => {
+    expect(read('de', '1.500')).toEqual({ ok: false, reason: 'format' });
+    expect(read('en', '1,5')).toEqual({ ok: false, reason: 'format' });
   });
 });

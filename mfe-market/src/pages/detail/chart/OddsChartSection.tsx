@@ -76,7 +76,7 @@ export function OddsChartSection({ market, client }: { market: MarketDetail; cli
         .map((p, index) =>
           intl.formatMessage(
             { id: 'market.detail.chart.labelItem' },
-            { option: optionText(index), value: formatProbability(p) ?? '--' },
+            { option: optionText(index), value: formatProbability(p, intl.locale) ?? '--' },
           ),
         )
         .join(', '),

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import {
   FormattedMessage,
+  MARKET_CATEGORIES,
+  type MarketCategory,
+  type MarketDetailView,
   MarketEvent,
   MarketStateBadge,
   PageHeading,
-  UserText,
-  MARKET_CATEGORIES,
-  formatRate,
   styled,
-  type MarketCategory,
-  type MarketDetailView,
+  useFormat,
+  UserText,
 } from '@prds/shared';
 import { CATEGORY_LABEL } from '../../list/marketLabels';
 import { DetailSection, Facts } from '../DetailSection';
@@ -61,6 +61,7 @@ function SourceText({ text, testId }: { text: string; testId: string }) {
 
 /** The page's heading (event, state) and everything a buyer should know before buying. */
 export function MarketHeader({ view, now, actions }: { view: MarketDetailView; now: number; actions: ReactNode }) {
+  const format = useFormat();
   const { market, issuerRecord } = view;
   const premium = minPremiumStatus(market, now);
   return (
@@ -143,17 +144,17 @@ export function MarketHeader({ view, now, actions }: { view: MarketDetailView; n
           </Fact>
           <Fact label={<FormattedMessage id="market.detail.feeRate" />}>
             <span data-testid="detail-fee-rate" data-value={market.feeBps}>
-              <FormattedMessage id="common.market.percent" values={{ value: formatRate(market.feeBps) }} />
+              <FormattedMessage id="common.market.percent" values={{ value: format.rate(market.feeBps) }} />
             </span>
           </Fact>
           <Fact label={<FormattedMessage id="market.detail.rewardRate" />}>
             <span data-testid="detail-reward-rate" data-value={market.rewardRateBps}>
-              <FormattedMessage id="common.market.percent" values={{ value: formatRate(market.rewardRateBps) }} />
+              <FormattedMessage id="common.market.percent" values={{ value: format.rate(market.rewardRateBps) }} />
             </span>
           </Fact>
           <Fact label={<FormattedMessage id="market.detail.marginFeeRate" />}>
             <span data-testid="detail-margin-fee-rate" data-value={market.marginFeeBps}>
-              <FormattedMessage id="common.market.percent" values={{ value: formatRate(market.marginFeeBps) }} />
+              <FormattedMessage id="common.market.percent" values={{ value: format.rate(market.marginFeeBps) }} />
             </span>
           </Fact>
           <Fact label={<FormattedMessage id="market.detail.collateral" />}>

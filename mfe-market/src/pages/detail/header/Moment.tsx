@@ -1,4 +1,4 @@
-import { Countdown, FormattedMessage, styled, useIntl } from '@prds/shared';
+import { Countdown, FormattedMessage, styled, useFormat } from '@prds/shared';
 
 const Line = styled.span`
   display: flex;
@@ -12,16 +12,16 @@ const When = styled.time`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-/** A deadline: a live countdown from chain time (or 'Ended'), and its date in the page's language. */
+/** A deadline: a live countdown from chain time (or 'Ended'), and its date-time in the page's language, zone stated. */
 export function Moment({ target, now, testId }: { target: number; now: number; testId: string }) {
-  const intl = useIntl();
+  const format = useFormat();
   const date = new Date(target * 1000);
   return (
     <Line>
       <span data-testid={testId} data-target={target}>
         {target > now ? <Countdown target={target} now={now} /> : <FormattedMessage id="market.detail.ended" />}
       </span>
-      <When dateTime={date.toISOString()}>{intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}</When>
+      <When dateTime={date.toISOString()}>{format.dateTime(target)}</When>
     </Line>
   );
 }

@@ -1,14 +1,14 @@
 import {
   Badge,
+  formatMultiplier,
   FormattedMessage,
+  type MarketDetail,
   OptionName,
   PAY_TOKEN,
   Probability,
-  formatMultiplier,
-  formatRate,
   styled,
+  useFormat,
   useIntl,
-  type MarketDetail,
 } from '@prds/shared';
 import { DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
@@ -85,6 +85,7 @@ const Note = styled.p`
  * multiplier means.
  */
 export function OptionList({ market }: { market: MarketDetail }) {
+  const format = useFormat();
   const intl = useIntl();
   return (
     <DetailSection id="options" testId="detail-options" title={<FormattedMessage id="market.detail.options.title" />}>
@@ -132,7 +133,7 @@ export function OptionList({ market }: { market: MarketDetail }) {
                     values={{
                       value: (
                         <span data-testid={`detail-option-multiplier-${option.index}`}>
-                          {formatMultiplier(option.payoutMultiplier) ?? '--'}
+                          {formatMultiplier(option.payoutMultiplier, format.locale) ?? '--'}
                         </span>
                       ),
                     }}
@@ -148,7 +149,7 @@ export function OptionList({ market }: { market: MarketDetail }) {
           id="market.detail.options.multiplierNote"
           values={{
             symbol: PAY_TOKEN.symbol,
-            fee: intl.formatMessage({ id: 'common.market.percent' }, { value: formatRate(market.feeBps) }),
+            fee: intl.formatMessage({ id: 'common.market.percent' }, { value: format.rate(market.feeBps) }),
           }}
         />
       </Note>

@@ -3,18 +3,18 @@ import {
   Button,
   FileButton,
   FormattedMessage,
-  PLATFORM_TOKEN,
-  Spinner,
-  TransactionStatus,
-  formatAmount,
   fromUnits,
   isHttpError,
+  type MarketDetail,
+  PLATFORM_TOKEN,
+  type QueryKey,
+  Spinner,
   styled,
+  TransactionStatus,
   uploadEvidence,
+  useFormat,
   useIntl,
   useTransaction,
-  type MarketDetail,
-  type QueryKey,
 } from '@prds/shared';
 import { Muted } from '../DetailSection';
 import { useTokenBalance } from '../useTokenBalance';
@@ -74,6 +74,7 @@ export function ChallengeForm({
   invalidate: readonly QueryKey[];
 }) {
   const intl = useIntl();
+  const format = useFormat();
   const tx = useTransaction(CHALLENGE_TX_MESSAGES);
   const { balance } = useTokenBalance(PLATFORM_TOKEN);
   const [option, setOption] = useState('');
@@ -158,8 +159,8 @@ export function ChallengeForm({
           <FormattedMessage
             id="market.resolution.challenge.stake"
             values={{
-              amount: stake === null ? '--' : formatAmount(fromUnits(stake.toString(), PLATFORM_TOKEN.decimals)),
-              balance: balance === null ? '--' : formatAmount(fromUnits(balance.toString(), PLATFORM_TOKEN.decimals)),
+              amount: stake === null ? '--' : format.amount(fromUnits(stake.toString(), PLATFORM_TOKEN.decimals)),
+              balance: balance === null ? '--' : format.amount(fromUnits(balance.toString(), PLATFORM_TOKEN.decimals)),
               symbol: PLATFORM_TOKEN.symbol,
             }}
           />

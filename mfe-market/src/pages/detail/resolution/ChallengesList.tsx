@@ -3,13 +3,13 @@ import {
   OptionName,
   PLATFORM_TOKEN,
   apiUrl,
-  formatAmount,
   fromUnits,
   shortAddress,
   styled,
   useIntl,
   type ChallengeView,
   type MarketDetail,
+  useFormat,
 } from '@prds/shared';
 import { Usdt } from '../Usdt';
 import { Panel } from './panel';
@@ -60,6 +60,7 @@ const Thumb = styled.img`
 
 function ChallengeItem({ market, challenge }: { market: MarketDetail; challenge: ChallengeView }) {
   const intl = useIntl();
+  const format = useFormat();
   const claimed = market.options.find((o) => o.index === challenge.option);
   const status = labelOf(CHALLENGE_STATUS_LABEL, challenge.status);
   const compensation = labelOf(COMPENSATION_STATE_LABEL, challenge.compensationState);
@@ -80,10 +81,7 @@ function ChallengeItem({ market, challenge }: { market: MarketDetail; challenge:
           </span>
           {challenge.knownAt > 0 && (
             <span>
-              <FormattedMessage
-                id="market.resolution.challenges.knownAt"
-                values={{ time: intl.formatDate(challenge.knownAt * 1000, { dateStyle: 'medium', timeStyle: 'short' }) }}
-              />
+              <FormattedMessage id="market.resolution.challenges.knownAt" values={{ time: format.dateTime(challenge.knownAt) }} />
             </span>
           )}
         </Line>
@@ -92,7 +90,7 @@ function ChallengeItem({ market, challenge }: { market: MarketDetail; challenge:
             <FormattedMessage
               id="market.resolution.challenges.stake"
               values={{
-                amount: formatAmount(fromUnits(challenge.stake, PLATFORM_TOKEN.decimals)),
+                amount: format.amount(fromUnits(challenge.stake, PLATFORM_TOKEN.decimals)),
                 symbol: PLATFORM_TOKEN.symbol,
               }}
             />

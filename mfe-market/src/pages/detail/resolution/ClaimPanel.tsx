@@ -1,16 +1,16 @@
 import {
-  Button,
-  FormattedMessage,
-  PLATFORM_TOKEN,
-  TransactionStatus,
-  formatAmount,
-  fromUnits,
-  useTransaction,
   type Address,
+  Button,
   type ChallengeView,
+  FormattedMessage,
+  fromUnits,
   type MarketDetail,
+  PLATFORM_TOKEN,
   type PositionView,
   type QueryKey,
+  TransactionStatus,
+  useFormat,
+  useTransaction,
   type VoteView,
 } from '@prds/shared';
 import { Muted } from '../DetailSection';
@@ -38,6 +38,7 @@ export function ClaimPanel({
   invalidate: readonly QueryKey[];
 }) {
   const tx = useTransaction(CLAIM_TX_MESSAGES);
+  const format = useFormat();
   const mine = (address: string) => account !== null && address.toLowerCase() === account.toLowerCase();
   const received = positions !== null && positions.claimed;
   const settled = market.state === 'Finished' || market.state === 'Void' || market.state === 'Invalid';
@@ -117,7 +118,7 @@ export function ClaimPanel({
               <FormattedMessage
                 id="market.resolution.claim.voterRewardReceived"
                 values={{
-                  amount: formatAmount(fromUnits(rewardReceived, PLATFORM_TOKEN.decimals)),
+                  amount: format.amount(fromUnits(rewardReceived, PLATFORM_TOKEN.decimals)),
                   symbol: PLATFORM_TOKEN.symbol,
                 }}
               />

@@ -9,6 +9,7 @@ import {
   useTransaction,
   type MarketDetail,
   type QueryKey,
+  useFormat,
 } from '@prds/shared';
 import { parseAmount } from '../buy/parseAmount';
 import { useTokenBalance } from '../useTokenBalance';
@@ -44,6 +45,7 @@ export function IssuerPanel({
   const confirmTx = useTransaction(CONFIRM_TX_MESSAGES);
   const respondTx = useTransaction(RESPOND_TX_MESSAGES);
   const marginTx = useTransaction(MARGIN_TX_MESSAGES);
+  const format = useFormat();
   const { balance } = useTokenBalance(PAY_TOKEN);
   const [option, setOption] = useState('');
   // Starts at the current minute (the field's granularity), which the contract accepts as known-at.
@@ -85,7 +87,7 @@ export function IssuerPanel({
 
   const onAddMargin = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(marginText);
+    const parsed = parseAmount(format.normalizeInput(marginText));
     let error: MarginError | null = null;
     if (!parsed.ok) error = parsed.reason;
     else if (parsed.wei === 0n) error = 'zero';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, OptionName, styled, useIntl, type MarketDetail, type MarketOptionView } from '@prds/shared';
+import { FormattedMessage, OptionName, styled, type MarketDetail, type MarketOptionView, useFormat } from '@prds/shared';
 import { Facts } from '../DetailSection';
 import { Moment } from '../header/Moment';
 import { Usdt } from '../Usdt';
@@ -10,9 +10,8 @@ function optionAt(market: MarketDetail, index: number | null): MarketOptionView 
 }
 
 function When({ time }: { time: number }) {
-  const intl = useIntl();
-  const date = new Date(time * 1000);
-  return <time dateTime={date.toISOString()}>{intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+  const format = useFormat();
+  return <time dateTime={new Date(time * 1000).toISOString()}>{format.dateTime(time)}</time>;
 }
 
 const OutcomeBox = styled.div`

@@ -5,7 +5,6 @@ import {
   OptionName,
   PLATFORM_TOKEN,
   TransactionStatus,
-  formatAmount,
   fromUnits,
   queryKeys,
   readContract,
@@ -17,6 +16,8 @@ import {
   type QueryKey,
   type VoteChoiceView,
   type VoteView,
+  useFormat,
+  type Format,
 } from '@prds/shared';
 import { ChoiceGroup, Muted } from '../DetailSection';
 import { Moment } from '../header/Moment';
@@ -40,7 +41,7 @@ const Tally = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const prds = (wei: string | bigint) => formatAmount(fromUnits(wei.toString(), PLATFORM_TOKEN.decimals));
+const prds = (format: Format, wei: string | bigint) => format.amount(fromUnits(wei.toString(), PLATFORM_TOKEN.decimals));
 
 function ChoiceLabel({ market, choice }: { market: MarketDetail; choice: VoteChoiceView }) {
   const option = market.options.find((o) => o.index === choice.option);
@@ -63,9 +64,9 @@ function ChoiceLabel({ market, choice }: { market: MarketDetail; choice: VoteCho
 }
 
 /** Share of the votes cast, two decimals, rounded down. */
-function share(tally: string, total: string): string {
+function share(format: Format, tally: string, total: string): string {
   const t = BigInt(total);
-  return t === 0n ? '0' : formatAmount(fromUnits(((BigInt(tally) * 10n ** 20n) / t).toString(), 18), 2);
+  return t === 0n ? format.amount('0') : format.amount(fromUnits(((BigInt(tally) * 10n ** 20n) / t).toString(), 18), 2);
 }
 
 /** The community vote: choices and tallies, the account's voting power at the snapshot, its ballot. */
@@ -84,6 +85,7 @@ export function VotePanel({
 }) {
   const { account, isConnected, desiredChainId } = useWallet();
   const tx = useTransaction(VOTE_TX_MESSAGES);
+  const format = useFormat();
   const [choice, setChoice] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const snapshot = vote.snapshotBlock;
@@ -142,7 +144,11 @@ export function VotePanel({
               <Tally data-testid={`vote-tally-${c.choice}`} data-value={c.tally}>
                 <FormattedMessage
                   id="market.resolution.vote.tally"
-                  values={{ amount: prds(c.tally), share: share(c.tally, vote.totalWeight), symbol: PLATFORM_TOKEN.symbol }}
+                  values={{
+                    amount: prds(format, c.tally),
+                    share: share(format, c.tally, vote.totalWeight),
+                    symbol: PLATFORM_TOKEN.symbol,
+                  }}
                 />
               </Tally>
             </Choice>
@@ -151,7 +157,7 @@ export function VotePanel({
         <Muted>
           <FormattedMessage
             id="market.resolution.vote.total"
-            values={{ amount: prds(vote.totalWeight), voters: vote.voterCount, symbol: PLATFORM_TOKEN.symbol }}
+            values={{ amount: prds(format, vote.totalWeight), voters: vote.voterCount, symbol: PLATFORM_TOKEN.symbol }}
           />
         </Muted>
         {isConnected && (
@@ -165,7 +171,7 @@ export function VotePanel({
             ) : (
               <FormattedMessage
                 id="market.resolution.vote.power"
-                values={{ amount: prds(power.data), symbol: PLATFORM_TOKEN.symbol }}
+                values={{ amount: prds(format, power.data), symbol: PLATFORM_TOKEN.symbol }}
               />
             )}
           </p>
@@ -179,7 +185,7 @@ export function VotePanel({
           <Muted data-testid="vote-ballot">
             <FormattedMessage
               id="market.resolution.vote.voted"
-              values={{ amount: prds(myBallot.weight), symbol: PLATFORM_TOKEN.symbol }}
+              values={{ amount: prds(format, myBallot.weight), symbol: PLATFORM_TOKEN.symbol }}
             />
           </Muted>
         )}

@@ -15,6 +15,7 @@ import {
   useIntl,
   type HttpClient,
   type MarketDetail,
+  useFormat,
 } from '@prds/shared';
 import { DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
@@ -22,8 +23,8 @@ import { Usdt } from '../Usdt';
 export const TRADES_PAGE_SIZE = 20;
 
 /** The option's payout multiplier right after the trade, as the options show it ('×1.61', net of the fee). */
-function paysAfter(value: string | null): string {
-  const shown = formatMultiplier(value);
+function paysAfter(value: string | null, locale: string): string {
+  const shown = formatMultiplier(value, locale);
   return shown === null ? '--' : `×${shown}`;
 }
 
@@ -115,6 +116,7 @@ const Account = styled.span`
 /** The market's trades, newest first, a page at a time ('Load more'). */
 export function TradeHistory({ market, client }: { market: MarketDetail; client?: HttpClient }) {
   const intl = useIntl();
+  const format = useFormat();
   const trades = useInfiniteQuery({
     // Under the market's key, so a buy's invalidation refreshes the list too.
     queryKey: [...queryKeys.market(market.id), 'trades', 'pages'],
@@ -167,9 +169,7 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
               {rows.map((trade) => (
                 <tr key={`${trade.txHash}-${trade.logIndex}`} data-testid="trade-row" data-tx={trade.txHash}>
                   <td className="time">
-                    <time dateTime={new Date(trade.time * 1000).toISOString()}>
-                      {intl.formatDate(trade.time * 1000, { dateStyle: 'short', timeStyle: 'short' })}
-                    </time>
+                    <time dateTime={new Date(trade.time * 1000).toISOString()}>{format.dateTime(trade.time)}</time>
                   </td>
                   <td data-label={labels.account}>
                     <Account title={trade.account}>{shortAddress(trade.account)}</Account>
@@ -181,7 +181,7 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
                     <Usdt wei={trade.amount} />
                   </td>
                   <td className="number" data-label={labels.paysAfter} data-testid="trade-pays-after">
-                    {paysAfter(trade.payoutMultiplier)}
+                    {paysAfter(trade.payoutMultiplier, format.locale)}
                   </td>
                 </tr>
               ))}

@@ -9,6 +9,7 @@ import {
   explorerTxUrl,
   keepPreviousData,
   paths,
+  useFormat,
   useIntl,
   useQuery,
   useWallet,
@@ -22,7 +23,7 @@ import { Row } from '../../../common/layout';
 import { ListState, Pager, Table, TableScroll } from '../../../common/Table';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchHistory, fetchWholeHistory, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
-import { historyCsvRows, historyTime, toCsv } from './historyCsv';
+import { historyCsvRows, toCsv } from './historyCsv';
 
 const KIND_LABEL = {
   buy: { id: 'portfolio.history.kind.buy' },
@@ -76,6 +77,7 @@ async function exportCsv(intl: IntlShape, account: Address): Promise<void> {
 /** The History tab: every USDT movement of the account's positions, newest first, and its CSV export. */
 export function HistoryPanel({ account }: { account: Address }) {
   const intl = useIntl();
+  const format = useFormat();
   const { desiredChainId } = useWallet();
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
@@ -172,7 +174,7 @@ export function HistoryPanel({ account }: { account: Address }) {
                   return (
                     <tr key={`${entry.txHash}:${entry.logIndex}`} data-testid="history-row" data-tx={entry.txHash}>
                       <td className="nowrap" data-col="time">
-                        <bdi dir="ltr">{historyTime(entry.time)}</bdi>
+                        <time dateTime={new Date(entry.time * 1000).toISOString()}>{format.dateTime(entry.time)}</time>
                       </td>
                       <td data-col="kind">
                         <FormattedMessage {...KIND_LABEL[entry.kind]} />

@@ -9,20 +9,21 @@ import {
   paths,
   useQuery,
   type Address,
+  useFormat,
 } from '@prds/shared';
 import { ListState, Pager, Table, TableScroll } from '../../../common/Table';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
-import { historyTime } from './historyCsv';
 
 /** The option's payout multiplier right after the buy, as the market shows it ('×1.61', net of the fee). */
-function paysAfter(value: string | null): string {
-  const shown = formatMultiplier(value);
+function paysAfter(value: string | null, locale: string): string {
+  const shown = formatMultiplier(value, locale);
   return shown === null ? '--' : `×${shown}`;
 }
 
 /** The Invested tab: every buy of the account (`/api/user-dealt`), newest first. */
 export function TradesPanel({ account }: { account: Address }) {
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: portfolioKeys.trades(account, page),
@@ -72,8 +73,7 @@ export function TradesPanel({ account }: { account: Address }) {
                 {data.list.map((trade) => (
                   <tr key={`${trade.txHash}:${trade.logIndex}`} data-testid="trade-row" data-market-id={trade.marketId}>
                     <td className="nowrap">
-                      {/* Date, time, UTC in that order in a right-to-left page too. */}
-                      <bdi dir="ltr">{historyTime(trade.time)}</bdi>
+                      <time dateTime={new Date(trade.time * 1000).toISOString()}>{format.dateTime(trade.time)}</time>
                     </td>
                     <td className="market">
                       <Link to={paths.detail(trade.marketId)}>
@@ -92,7 +92,7 @@ export function TradesPanel({ account }: { account: Address }) {
                     <td className="num">
                       <TokenAmount wei={trade.fee} />
                     </td>
-                    <td className="num">{paysAfter(trade.payoutMultiplier)}</td>
+                    <td className="num">{paysAfter(trade.payoutMultiplier, format.locale)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,17 +1,19 @@
-import type { HistoryEntry } from '@prds/shared';
+import { formatFor, type HistoryEntry } from '@prds/shared';
 import { tokenAmount } from '../../../common/amounts';
 
 // The History tab's rows, the one source of both the table and its CSV export, so the two show the
-// same rows and figures: amounts with 4 decimals rounded down (spec §5), the time in UTC.
+// same rows and figures: amounts with 4 decimals rounded down (spec §5). The file is for spreadsheets and
+// other programs, so it is written one way in every language: '.' decimals, the time in UTC ISO form;
+// the table shows the same moments and amounts in the page language (useFormat).
 
-/** '2026-11-25 09:30 UTC': the same text in the table and the file, whatever the reader's zone. */
+/** '2026-11-25 09:30 UTC': the file's time, whatever the reader's zone and language. */
 export function historyTime(unixSeconds: number): string {
   return `${new Date(unixSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** An amount as a CSV cell: the table's figure without the thousands separators. */
+/** An amount as a CSV cell: the table's figure (4 decimals, rounded down) with '.' decimals and no grouping. */
 export function csvAmount(wei: string): string {
-  return tokenAmount(wei).replace(/,/g, '');
+  return tokenAmount(wei, formatFor('en')).replace(/,/g, '');
 }
 
 export interface CsvHeadings {
