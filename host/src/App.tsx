@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '@prds/shared';
+import { AppProviders, ReferralCapture } from '@prds/shared';
 import { RolloutAccountSync } from './federation/RolloutAccountSync';
 import { Layout } from './layout/Layout';
 import { AppRoutes } from './routes/AppRoutes';
@@ -9,6 +9,7 @@ export function App() {
     <AppProviders>
       <RolloutAccountSync />
       <BrowserRouter>
+        <ReferralCapture />
         <Layout>
           <AppRoutes />
         </Layout>
