@@ -23,7 +23,7 @@ import { MyPositions } from './positions/MyPositions';
 import { ResolutionSection } from './resolution/ResolutionSection';
 import { ShareButton } from './share/ShareButton';
 import { TradeHistory } from './trades/TradeHistory';
-import { useMarketDetail } from './useMarketDetail';
+import { useMarketDetail, useRefreshWithDetail } from './useMarketDetail';
 
 const Hidden = styled.span`
   ${visuallyHidden}
@@ -84,6 +84,7 @@ function MarketView({
 }) {
   const now = useChainNow(view.now);
   const { market } = view;
+  useRefreshWithDetail(market);
   return (
     <>
       <MarketHeader view={view} now={now} actions={<ShareButton />} />
