@@ -5,9 +5,11 @@
 // - /deposit: the address as text and as a QR code that decodes (jsQR, from the pixels Chromium drew)
 //   to the connected address; the network and its warning; the devnet faucet adds USDT on chain and
 //   on the page without a reload. /bridge: routes with deep links carrying the address, balances.
-// - A referee opens the referral link (/market?ref=<b4>), goes to a market from the list and buys: the
-//   chain binds b4 as its referrer and b4's portfolio shows the accrued share. b4 opening its own
-//   link is told a self-referral is not possible and buys without a referrer.
+// - A referee opens the referral link (/market?ref=<b4>), wanders off it (header's Markets, Home, a
+//   featured market) and buys: the chain binds b4 as its referrer (the page remembered the ref) and
+//   b4's portfolio shows the accrued share; the referee's Share carries its own address, not the ref
+//   it arrived with. b4 opening its own link is told a self-referral is not possible and buys
+//   without a referrer.
 // - Positions across states on My Positions and Bought match /api/bought and positionOf on chain;
 //   the headline figures match the api (K/M/B with 2 decimals), the tables' figures have 4 decimals
 //   rounded down (spec §5).
@@ -357,16 +359,31 @@ test('a buy through the referral link binds the referrer and credits it; the ref
   const { page } = referee;
   const link = `/market?ref=${holder.key.address}&sort=newest`;
   await page.goto(link);
-  const row = marketRow(page, x);
-  await expect(row).toBeVisible();
-  // The whole row is the link.
-  await row.click();
-  await expect(page).toHaveURL(new RegExp(`/detail/${x}\\?ref=${holder.key.address}$`, 'i'));
+  await expect(marketRow(page, x)).toBeVisible();
+  // The visitor wanders off the link: the header's Markets link, then Home and a featured market. The
+  // URL no longer has the ref; the page remembers it (localStorage, until the first buy).
+  await page.getByTestId('site-nav').getByTestId('nav-market').click();
+  await expect(page).toHaveURL(/\/market$/);
+  await expect(page.locator('[data-testid^="market-row-"]').first()).toBeVisible();
+  await page.getByTestId('site-nav').getByTestId('nav-home').click();
+  await page.getByTestId(`featured-market-${x}`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/detail/${x}$`));
   await fillBuy(page, 1, '100');
   await submitBuy(page);
   expect(((await chain.markets().getFunction('referrerOf')(referee.key.address)) as string).toLowerCase()).toBe(
     holder.key.address.toLowerCase(),
   );
+  // The chain binds a referrer once per account: the remembered referral is cleared after that first buy.
+  expect(await page.evaluate(() => localStorage.getItem('prds.referral'))).toBeNull();
+
+  // Share, connected, on a page opened through someone else's link: the copied link carries the
+  // sharer's own address, never the ref it arrived with.
+  await referee.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await page.goto(`/detail/${x}?ref=${issuerOfX.address}`);
+  await page.getByTestId('detail-share').click();
+  await expect(page.getByTestId('detail-share-copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.toLowerCase()).toBe(`${new URL(page.url()).origin}/detail/${x}?ref=${referee.key.address}`.toLowerCase());
   const [, fee] = (await chain.markets().getFunction('positionOf')(x, referee.key.address, 1)) as [bigint, bigint];
   const params = (await chain.markets().getFunction('params')()) as { referrerShareBps: bigint };
   const accrued = (BigInt(fee) * BigInt(params.referrerShareBps)) / 10_000n;

@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '@prds/shared';
+import { AppProviders, ReferralCapture } from '@prds/shared';
 import { RolloutAccountSync } from './federation/RolloutAccountSync';
 import { DocumentTitle } from './layout/DocumentTitle';
 import { Layout } from './layout/Layout';
@@ -11,6 +11,7 @@ export function App() {
       <RolloutAccountSync />
       <BrowserRouter>
         <DocumentTitle />
+        <ReferralCapture />
         <Layout>
           <AppRoutes />
         </Layout>

@@ -322,3 +322,18 @@ export type {
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
 export { useQuery, useQueryClient, useMutation, useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';
+
+// Referral: the `?ref` a visitor arrived with, kept until their first buy (localStorage, 30 days).
+export {
+  REFERRAL_STORAGE_KEY,
+  REFERRAL_TTL_MS,
+  ZERO_ADDRESS,
+  parseReferralAddress,
+  captureReferral,
+  readReferral,
+  referrerForBuy,
+  isOwnReferral,
+  clearReferral,
+  shareLink,
+} from './referral/referral';
+export { ReferralCapture } from './referral/ReferralCapture';

@@ -13,6 +13,7 @@ import {
   createHttpClient,
   createStore,
   desireChainIdAtom,
+  marketQueryKeys,
   type Address,
   type FundItem,
   type HttpClient,
@@ -348,6 +349,69 @@ describe('MarketDetailPage against a real api server', () => {
     // One payout figure on the page: the multiplier net of the fee, written as the options write it.
     expect(within(row as HTMLElement).getByTestId('trade-pays-after').textContent).toBe('×2.45');
     expect(cells[0]?.className).toBe('time');
+  });
+
+  it("refetches the trades and the odds history when the detail's poll sees another account's buy", async () => {
+    const { queryClient } = renderPage();
+    const trades = await screen.findByTestId('detail-trades');
+    await waitFor(() => expect(within(trades).getAllByTestId('trade-row')).toHaveLength(20));
+    await screen.findByTestId('odds-chart-probe');
+    const asked = (path: string) => seen.filter((s) => s.path === path).length;
+    const before = { trades: asked('/api/market/trades'), history: asked('/api/market/history') };
+
+    // Another account buys 2 USDT: the api's detail counts it in the volume, its trades list has it first.
+    const newest = { ...trade(0), txHash: '0x' + 'ab'.repeat(32), amount: (2n * E).toString(), time: NOW };
+    const inner = answer(detail({ volume: (12347n * E).toString() }));
+    handler = (path, body, res) => {
+      if (path === '/api/market/trades' && Number(body.page) === 1) {
+        return ok(res, {
+          list: [newest, ...Array.from({ length: 19 }, (_, i) => trade(i + 1))],
+          total: 23,
+          page: 1,
+          pageSize: 20,
+        });
+      }
+      if (path === '/api/market/history') {
+        const point = { time: NOW, blockNumber: 3, pool: '0', stakes: [], odds: [], probabilities: ['0.7', '0.3'] };
+        return ok(res, { ...history, total: 3, points: [...history.points, point] });
+      }
+      return inner(path, body, res);
+    };
+    // The detail's own refresh (its interval) and nothing else.
+    await queryClient.refetchQueries({ queryKey: marketQueryKeys.detail('7', null), exact: true });
+
+    await waitFor(() => expect(screen.getByTestId('detail-volume').textContent).toBe('12,347 USDT'));
+    await waitFor(() => expect(within(trades).getAllByTestId('trade-row')[0]?.dataset.tx).toBe(newest.txHash));
+    await waitFor(() => expect(asked('/api/market/history')).toBe(before.history + 1));
+    expect(asked('/api/market/trades')).toBe(before.trades + 1);
+    await waitFor(() =>
+      expect(screen.getByTestId('odds-chart-probe').getAttribute('data-lines')).toContain(`"time":${NOW},"value":70`),
+    );
+
+    // A poll that finds nothing new asks for nothing else.
+    const settled = { trades: asked('/api/market/trades'), history: asked('/api/market/history') };
+    await queryClient.refetchQueries({ queryKey: marketQueryKeys.detail('7', null), exact: true });
+    await waitFor(() => expect(detailCalls().length).toBeGreaterThanOrEqual(3));
+    expect({ trades: asked('/api/market/trades'), history: asked('/api/market/history') }).toEqual(settled);
+  }, 60_000);
+
+  it("Share copies the page as the connected sharer's own referral link, never the ref it arrived with", async () => {
+    const FOREIGN = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    window.history.replaceState(null, '', `/detail/7?ref=${FOREIGN}`);
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) },
+    });
+    try {
+      renderPage({ path: `/detail/7?ref=${FOREIGN}`, store: connectedStore(BUYER) });
+      fireEvent.click(await screen.findByTestId('detail-share'));
+      await screen.findByTestId('detail-share-copied');
+      expect(copied).toEqual([`${window.location.origin}/detail/7?ref=${BUYER}`]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('shows an empty chart before the first trade', async () => {

@@ -25,7 +25,7 @@ import { MyPositions } from './positions/MyPositions';
 import { ResolutionSection } from './resolution/ResolutionSection';
 import { ShareButton } from './share/ShareButton';
 import { TradeHistory } from './trades/TradeHistory';
-import { useMarketDetail } from './useMarketDetail';
+import { useMarketDetail, useRefreshWithDetail } from './useMarketDetail';
 
 const Hidden = styled.span`
   ${visuallyHidden}
@@ -89,6 +89,7 @@ function MarketView({
   const { market } = view;
   // The tab names the market's event (its number while the metadata is not approved).
   useDocumentTitle(market.event ?? intl.formatMessage({ id: 'common.market.untitled' }, { id: market.id }));
+  useRefreshWithDetail(market);
   return (
     <>
       <MarketHeader view={view} now={now} actions={<ShareButton />} />

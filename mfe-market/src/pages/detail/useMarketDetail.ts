@@ -1,7 +1,22 @@
-import { fetchMarketDetail, marketQueryKeys, useQuery, useWallet, type HttpClient, type MarketDetailView } from '@prds/shared';
+import { useEffect, useRef } from 'react';
+import {
+  fetchMarketDetail,
+  marketQueryKeys,
+  queryKeys,
+  useQuery,
+  useQueryClient,
+  useWallet,
+  type HttpClient,
+  type MarketDetail,
+  type MarketDetailView,
+} from '@prds/shared';
 import { isMarketMissing } from './detailErrors';
 
-/** How often the page asks again, so the state, odds and countdown targets follow the chain. */
+/**
+ * How often the page asks again, so the state, odds and countdown targets follow the chain. The
+ * detail is the page's one clock: the trades and the odds history refresh when it changes
+ * (useRefreshWithDetail), so no figure on the page runs ahead of the data it is derived from.
+ */
 export const DETAIL_REFRESH_MS = 15_000;
 
 /**
@@ -29,4 +44,27 @@ export function useMarketDetail(id: string, client?: HttpClient) {
     placeholderData: (previous: MarketDetailView | undefined) =>
       previous !== undefined && previous.market.id === id ? { ...previous, positions: null } : undefined,
   });
+}
+
+/** What changes when the market is traded or moves on: its volume, pool stakes and state. */
+export function marketDataVersion(market: MarketDetail): string {
+  return [market.volume, market.buyersStake, market.state, ...market.options.map((o) => o.stake)].join('/');
+}
+
+/**
+ * Refetches the market's trades and odds history whenever the detail's data changes (another
+ * account's buy seen by the detail's poll): the Volume and the Trades list, the options' odds and
+ * the chart then tell one story. The account's positions come with the detail itself.
+ */
+export function useRefreshWithDetail(market: MarketDetail) {
+  const queryClient = useQueryClient();
+  const version = marketDataVersion(market);
+  const seen = useRef({ id: market.id, version });
+  useEffect(() => {
+    const last = seen.current;
+    seen.current = { id: market.id, version };
+    if (last.id !== market.id || last.version === version) return;
+    void queryClient.invalidateQueries({ queryKey: [...queryKeys.market(market.id), 'trades'] });
+    void queryClient.invalidateQueries({ queryKey: marketQueryKeys.history(market.id) });
+  }, [queryClient, market.id, version]);
 }

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   type Device,
   FormattedMessage,
@@ -186,9 +186,8 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
   const format = useFormat();
   const { shown, more } = rowOptions(market.options, OPTIONS_PER_ROW[device]);
   const category = knownCategory(market.category);
-  // A referral link (`/market?ref=0x…`) follows the visitor to the market they open, whose buy carries it.
-  const ref = new URLSearchParams(useLocation().search).get('ref');
-  const to = ref === null ? paths.detail(market.id) : `${paths.detail(market.id)}?${new URLSearchParams({ ref }).toString()}`;
+  // A referral link's `?ref` needs no passing on: @prds/shared keeps it until the visitor's first buy.
+  const to = paths.detail(market.id);
 
   return (
     <RowLink to={to} data-testid={`market-row-${market.id}`}>

@@ -14,10 +14,14 @@ import {
   PayoutMultiplier,
   Skeleton,
   TransactionStatus,
+  clearReferral,
+  isOwnReferral,
   queryKeys,
+  referrerForBuy,
   styled,
   useTransaction,
   useWallet,
+  ZERO_ADDRESS,
   type MarketDetail,
   useFormat,
 } from '@prds/shared';
@@ -28,7 +32,6 @@ import { useTokenBalance } from '../useTokenBalance';
 import { buyClosedReason } from './buyClosedReason';
 import { AMOUNT_ERROR_MESSAGE, BUY_TX_MESSAGES } from './buyMessages';
 import { minPayoutFor } from './minPayout';
-import { referrerFromSearch } from './referrer';
 import { validateBuyAmount, type BuyAmountError } from './validateBuy';
 
 const Form = styled.form`
@@ -129,10 +132,12 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   const errorId = useId();
 
   const closed = buyClosedReason(market, now, wallet.isConnected ? wallet.account : null);
-  // The buyer's own referral link: the buy goes without a referrer (the contract refuses a
-  // self-referral), and the page says why.
+  // The buyer's own referral link (in the URL, or remembered from before the wallet connected): the
+  // buy goes without a referrer (the contract refuses a self-referral), and the page says why.
   const ownReferral =
-    wallet.account !== null && new URLSearchParams(search).get('ref')?.trim().toLowerCase() === wallet.account.toLowerCase();
+    wallet.account !== null &&
+    (new URLSearchParams(search).get('ref')?.trim().toLowerCase() === wallet.account.toLowerCase() ||
+      isOwnReferral(wallet.account));
   const title = <FormattedMessage id="market.detail.buy.title" />;
   if (closed !== null) {
     return (
@@ -182,14 +187,18 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
     setSubmitted(true);
     if (!check.ok || chosen === null || estimate === null || !wallet.isConnected || wallet.account === null) return;
     const account = wallet.account;
+    // The referral the visitor arrived with (kept by @prds/shared across pages, until a buy uses it).
+    const referrer = referrerForBuy(account);
     const result = await tx.run({
       contract: 'markets',
       fn: 'buy',
-      args: [BigInt(market.id), chosen.index, check.amount, minPayoutFor(estimate.payout), referrerFromSearch(search, account)],
+      args: [BigInt(market.id), chosen.index, check.amount, minPayoutFor(estimate.payout), referrer],
       approve: { token: 'payToken', amount: estimate.charge },
       invalidate: [queryKeys.market(market.id), queryKeys.markets, queryKeys.account(account)],
     });
     if (result.ok) {
+      // The chain has bound the referrer at this account's first buy: the referral has done its job.
+      if (referrer !== ZERO_ADDRESS) clearReferral();
       setText('');
       setSubmitted(false);
     }

@@ -22,8 +22,6 @@ import { latestProbabilities, oddsLines } from './oddsSeries';
 // The chart library is big and needs a canvas: its own chunk, fetched only when there is a history to draw.
 const OddsChart = lazy(() => import('./OddsChart'));
 
-const HISTORY_REFRESH_MS = 30_000;
-
 const Legend = styled.ul`
   display: flex;
   flex-wrap: wrap;
@@ -57,7 +55,8 @@ export function OddsChartSection({ market, client }: { market: MarketDetail; cli
   const history = useQuery({
     queryKey: marketQueryKeys.history(market.id),
     queryFn: () => fetchMarketHistory(market.id, 200, client),
-    refetchInterval: HISTORY_REFRESH_MS,
+    // No clock of its own: it is refetched when the detail's data changes (useRefreshWithDetail), so
+    // the chart never runs ahead of (or behind) the odds on the page.
   });
   const colors = useMemo(
     () => [theme.colors.primary, theme.colors.warning, theme.colors.success, theme.colors.danger, theme.colors.textMuted],

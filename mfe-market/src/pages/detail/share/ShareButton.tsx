@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, FormattedMessage, Input, styled, useIntl } from '@prds/shared';
+import { Button, FormattedMessage, Input, shareLink, styled, useIntl, useWallet } from '@prds/shared';
 
 const Wrap = styled.div`
   display: flex;
@@ -22,12 +22,17 @@ const UrlField = styled(Input)`
 
 type ShareState = 'idle' | 'copied' | 'manual';
 
-/** Copies this page's address; where the clipboard is unavailable, shows it selected to copy by hand. */
+/**
+ * Copies this page's address as a referral link of the sharer's own (`ref=<connected account>`; without
+ * a wallet, no ref): a `?ref` the sharer arrived with is someone else's and is never passed on. Where
+ * the clipboard is unavailable, shows it selected to copy by hand.
+ */
 export function ShareButton() {
   const intl = useIntl();
+  const { account, isConnected } = useWallet();
   const [state, setState] = useState<ShareState>('idle');
   const field = useRef<HTMLInputElement>(null);
-  const url = typeof window === 'undefined' ? '' : window.location.href;
+  const url = typeof window === 'undefined' ? '' : shareLink(window.location.href, isConnected ? account : null);
 
   useEffect(() => {
     if (state === 'manual') field.current?.select();

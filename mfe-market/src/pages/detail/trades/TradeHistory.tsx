@@ -118,7 +118,8 @@ export function TradeHistory({ market, client }: { market: MarketDetail; client?
   const intl = useIntl();
   const format = useFormat();
   const trades = useInfiniteQuery({
-    // Under the market's key, so a buy's invalidation refreshes the list too.
+    // Under the market's key, so a buy's invalidation refreshes the list too; refetched whenever the
+    // detail's data changes (useRefreshWithDetail), so it never lacks a trade the Volume counts.
     queryKey: [...queryKeys.market(market.id), 'trades', 'pages'],
     queryFn: ({ pageParam }) => fetchMarketTrades(market.id, pageParam, TRADES_PAGE_SIZE, client),
     initialPageParam: 1,
