@@ -1,5 +1,5 @@
-import { act, screen } from '@testing-library/react';
-import { SHARED_INSTANCE_ID, accountAtom, chainIdAtom, createStore, type PrdsStore } from '@prds/shared';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { SHARED_INSTANCE_ID, accountAtom, chainIdAtom, connectDialogOpenAtom, createStore, type PrdsStore } from '@prds/shared';
 import { renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 
@@ -35,10 +35,16 @@ describe('claim page', () => {
     expect(page.textContent).toContain('Every wallet that has bought a position can claim free PRDS tokens once.');
   });
 
-  it('asks for a wallet first and keeps the claim button disabled', async () => {
-    renderAt('/claim');
+  it('asks for a wallet first, with a Connect button in place of the claim button that opens the connect dialog', async () => {
+    const store = createStore();
+    renderAt('/claim', 'root', store);
     expect((await screen.findByTestId('claim-address')).textContent).toBe('Not connected');
-    expect(screen.getByTestId<HTMLButtonElement>('claim-button').disabled).toBe(true);
+    expect(screen.queryByTestId('claim-button')).toBeNull();
+    const connect = screen.getByTestId('claim-connect');
+    expect(connect.textContent).toBe('Connect wallet');
+    expect(store.get(connectDialogOpenAtom)).toBe(false);
+    fireEvent.click(connect);
+    expect(store.get(connectDialogOpenAtom)).toBe(true);
     expect(screen.getByTestId('claim-reason').textContent).toBe('Please connect your wallet first');
     expect(screen.getByTestId('claim-eligibility').textContent).toBe('Connect your wallet to check eligibility');
   });

@@ -193,7 +193,8 @@ export {
   readChainTime,
   marketOptionKeys,
 } from './wallet/walletActions';
-export { walletStatusAtom, walletErrorAtom } from './wallet/walletState';
+export { walletStatusAtom, walletErrorAtom, connectDialogOpenAtom } from './wallet/walletState';
+export { ConnectWalletButton } from './wallet/ConnectWalletButton';
 export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
 export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable, isDevWalletAvailable } from './wallet/chainLinks';
 export type { WalletOption, WalletChoice, WalletError, WalletStatus } from './wallet/walletTypes';

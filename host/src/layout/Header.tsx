@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { FormattedMessage, SHARED_INSTANCE_ID, deviceAtom, styled, useAtom, useAtomValue, useIntl } from '@prds/shared';
+import {
+  FormattedMessage,
+  SHARED_INSTANCE_ID,
+  deviceAtom,
+  styled,
+  useAtom,
+  useAtomValue,
+  useIntl,
+  useWallet,
+} from '@prds/shared';
 import { LangSwitch } from './LangSwitch';
 import { Logo } from './Logo';
 import { NAV_ITEMS } from './navItems';
@@ -153,8 +162,10 @@ export function Header() {
   const { pathname } = useLocation();
   const fullNav = useMediaQuery(FULL_NAV_QUERY);
   const compact = !fullNav;
-  // The menu stays open only on the page and layout it was opened on: navigating or resizing closes it.
-  const menuPlace = `${pathname}|${compact}`;
+  const { account } = useWallet();
+  // The menu stays open only on the page, layout and account it was opened with: navigating, resizing
+  // or connecting (it would cover the page the person connected for) closes it.
+  const menuPlace = `${pathname}|${compact}|${account ?? ''}`;
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const menuOpen = openedAt === menuPlace;
   const setMenuOpen = useCallback((open: boolean) => setOpenedAt(open ? menuPlace : null), [menuPlace]);

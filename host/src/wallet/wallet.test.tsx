@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import {
   AppProviders,
+  ConnectWalletButton,
   accountAtom,
   chainIdAtom,
   createStore,
@@ -292,6 +293,38 @@ describe('dev wallet menu', () => {
     await waitFor(() => expect(select.options).toHaveLength(2));
     expect(select.value).toBe(ACCOUNT.toLowerCase());
     expect(select.options[1]?.textContent).toBe('#1 0x7099…79c8');
+  });
+});
+
+describe('connecting where the action is (issue 27.4)', () => {
+  it("a remote's shared Connect button opens the host's connect dialog", async () => {
+    const store: PrdsStore = createStore();
+    render(
+      <AppProviders store={store} queryClient={newQueryClient()}>
+        <MemoryRouter>
+          <Layout>
+            <main>
+              <ConnectWalletButton data-testid="page-connect" />
+            </main>
+          </Layout>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(screen.queryByTestId('wallet-dialog')).toBeNull();
+    fireEvent.click(await screen.findByTestId('page-connect'));
+    expect((await screen.findByTestId('wallet-dialog')).getAttribute('role')).toBe('dialog');
+  });
+
+  it('closes the menu once an account connects', async () => {
+    const { store } = renderShell();
+    fireEvent.click(await screen.findByTestId('menu-toggle'));
+    expect(await screen.findByTestId('site-menu')).toBeTruthy();
+    act(() => {
+      store.set(accountAtom, ACCOUNT);
+      store.set(chainIdAtom, '0x7a69');
+    });
+    await waitFor(() => expect(screen.queryByTestId('site-menu')).toBeNull());
+    expect(screen.getByTestId('menu-toggle').getAttribute('aria-expanded')).toBe('false');
   });
 });
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { atom, useAtom, useSetAtom } from '@prds/shared';
+import { atom, connectDialogOpenAtom, useAtom, useSetAtom } from '@prds/shared';
 
 // The dialog's code loads when it is first opened, not with every page.
 const ConnectDialog = lazy(() =>
@@ -7,11 +7,11 @@ const ConnectDialog = lazy(() =>
 );
 
 /**
- * Whether the connect dialog is open. It lives above the header: the wallet button moves between the
- * header bar and the mobile menu when the window crosses 768px (a tablet turned, a resized window),
- * and the dialog must stay open through that.
+ * Whether the connect dialog is open (in @prds/shared, so a remote's ConnectWalletButton opens it too).
+ * It lives above the header: the wallet button moves between the header bar and the mobile menu when
+ * the window crosses 768px (a tablet turned, a resized window), and the dialog must stay open through that.
  */
-export const connectDialogOpenAtom = atom(false);
+export { connectDialogOpenAtom };
 
 /**
  * Set when the dialog connected a wallet. 'Connect wallet' (which the dialog would give the focus back

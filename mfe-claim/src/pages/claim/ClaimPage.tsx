@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   Button,
+  ConnectWalletButton,
   Card,
   FormattedMessage,
   fromUnits,
@@ -152,17 +153,22 @@ export function ClaimPage() {
             </dd>
           </div>
         </Facts>
-        <Button
-          size="lg"
-          block
-          disabled={!canClaim}
-          loading={claim.busy}
-          onClick={onClaim}
-          data-testid="claim-button"
-          aria-describedby="claim-reason"
-        >
-          <FormattedMessage id="claim.button" values={{ symbol: PLATFORM_TOKEN.symbol }} />
-        </Button>
+        {account === null ? (
+          // Connect here, where the claim is: on a phone the header's button is inside the menu.
+          <ConnectWalletButton size="lg" block data-testid="claim-connect" aria-describedby="claim-reason" />
+        ) : (
+          <Button
+            size="lg"
+            block
+            disabled={!canClaim}
+            loading={claim.busy}
+            onClick={onClaim}
+            data-testid="claim-button"
+            aria-describedby="claim-reason"
+          >
+            <FormattedMessage id="claim.button" values={{ symbol: PLATFORM_TOKEN.symbol }} />
+          </Button>
+        )}
         {reason !== null && (
           <Hint id="claim-reason" data-testid="claim-reason">
             {reason}

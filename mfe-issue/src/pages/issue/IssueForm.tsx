@@ -29,6 +29,7 @@ import {
 import { FormField } from './FormField';
 import { IssueErrorText } from './IssueErrorText';
 import { LicensePicker } from './LicensePicker';
+import { NoUsableLicense } from './NoUsableLicense';
 import { OptionsField, type OptionDraft } from './OptionsField';
 import { ProtocolValues } from './ProtocolValues';
 import { clearDraft, loadDraft, saveDraft } from './issueDraft';
@@ -395,6 +396,11 @@ export function IssueForm({ presetLicense }: IssueFormProps) {
         )}
       </SuccessGroup>
     );
+  }
+
+  // A wallet with no License that can issue now gets why and the ways forward, not a form it cannot send.
+  if (wallet.isConnected && !licenses.isLoading && licenses.error === null && licenses.choices.length === 0) {
+    return <NoUsableLicense blocked={licenses.blocked} />;
   }
 
   return (

@@ -91,7 +91,7 @@ export interface LicensePickerProps {
 
 /**
  * The Licenses the wallet can issue with now, each with its type, number, the markets it has left and,
- * when rented, the rental's end and the issues the rental still allows. None → the way to get one.
+ * when rented, the rental's end and the issues the rental still allows. (Without one the page shows NoUsableLicense instead of the form.)
  */
 export function LicensePicker({ choices, value, onChange, onBlur, error, loading, connected }: LicensePickerProps) {
   const intl = useIntl();
@@ -107,11 +107,6 @@ export function LicensePicker({ choices, value, onChange, onBlur, error, loading
         </Muted>
       )}
       {connected && loading && <Skeleton height="3.5em" />}
-      {connected && !loading && choices.length === 0 && (
-        <Muted data-testid="issue-license-none">
-          <FormattedMessage id="issue.form.licenseNone" />
-        </Muted>
-      )}
       {choices.length > 0 && (
         <Choices
           role="radiogroup"

@@ -11,7 +11,13 @@ import {
   type UserInfo,
 } from '@prds/shared';
 import { issueQueryKeys, fetchAccountLicenses } from './issueApi';
-import { issuingLicenses, type LicenseChoice, type LicenseOnChain } from './issuingLicenses';
+import {
+  blockedLicenses,
+  issuingLicenses,
+  type BlockedLicense,
+  type LicenseChoice,
+  type LicenseOnChain,
+} from './issuingLicenses';
 import type { ProtocolLimits } from './validateIssueForm';
 
 /** How often the chain's time is read again; between reads it is counted forward on the wall clock. */
@@ -119,6 +125,8 @@ async function licenseOnChain(tokenId: bigint, prices: Map<number, Promise<bigin
 export interface IssueLicensesView {
   /** The Licenses the account can issue with now; empty without a wallet. */
   readonly choices: readonly LicenseChoice[];
+  /** The account's other Licenses, each with why it cannot issue now; empty without a wallet. */
+  readonly blocked: readonly BlockedLicense[];
   readonly isLoading: boolean;
   readonly error: unknown;
   readonly refetch: () => void;
@@ -142,10 +150,12 @@ export function useIssueLicenses(now: number | null): IssueLicensesView {
     },
     enabled: isConnected && account !== null,
   });
-  const choices =
-    query.data && account !== null && now !== null ? issuingLicenses(account, query.data.listed, query.data.onChain, now) : [];
+  const known = query.data && account !== null && now !== null;
+  const choices = known ? issuingLicenses(account, query.data.listed, query.data.onChain, now) : [];
+  const blocked = known ? blockedLicenses(account, query.data.listed, query.data.onChain, now) : [];
   return {
     choices,
+    blocked,
     isLoading: isConnected && (query.isLoading || now === null),
     error: query.error,
     refetch: () => void query.refetch(),

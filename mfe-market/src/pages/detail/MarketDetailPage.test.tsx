@@ -10,6 +10,7 @@ import {
   AppProviders,
   accountAtom,
   chainIdAtom,
+  connectDialogOpenAtom,
   createHttpClient,
   createStore,
   desireChainIdAtom,
@@ -228,7 +229,7 @@ describe('MarketDetailPage against a real api server', () => {
   it('shows a skeleton, then the header, options, chart and trades', async () => {
     const held: (() => void)[] = [];
     handler = (path, body, res) => held.push(() => answer()(path, body, res));
-    renderPage();
+    const { store } = renderPage();
     const page = await screen.findByTestId('page-detail');
     expect(page.dataset.marketId).toBe('7');
     expect(screen.getByTestId('detail-skeleton').getAttribute('aria-busy')).toBe('true');
@@ -307,6 +308,10 @@ describe('MarketDetailPage against a real api server', () => {
     // Not connected: the detail is asked without an account.
     expect(detailCalls()[0]?.body).toEqual({ id: '7' });
     expect(screen.getByTestId('buy-connect').textContent).toBe('Connect your wallet to buy a position');
+    // The Connect button sits in the buy form and opens the host's connect dialog (issue 27.4).
+    expect(store.get(connectDialogOpenAtom)).toBe(false);
+    fireEvent.click(screen.getByTestId('buy-connect-button'));
+    expect(store.get(connectDialogOpenAtom)).toBe(true);
     expect(screen.getByTestId('detail-positions').textContent).toContain('Connect your wallet to see your positions');
   });
 

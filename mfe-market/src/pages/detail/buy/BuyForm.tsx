@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   Button,
+  ConnectWalletButton,
   ErrorText,
   TopUpLink,
   Field,
@@ -130,6 +131,7 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
   const [submitted, setSubmitted] = useState(false);
   const inputId = useId();
   const errorId = useId();
+  const connectHintId = useId();
 
   const closed = buyClosedReason(market, now, wallet.isConnected ? wallet.account : null);
   // The buyer's own referral link (in the URL, or remembered from before the wallet connected): the
@@ -305,9 +307,13 @@ export function BuyForm({ market, now }: { market: MarketDetail; now: number }) 
             </Button>
           </Closed>
         ) : (
-          <Muted data-testid="buy-connect">
-            <FormattedMessage id="market.detail.buy.connect" />
-          </Muted>
+          <>
+            {/* Connect here, where the buy is: on a phone the header's button is inside the menu. */}
+            <ConnectWalletButton size="lg" block data-testid="buy-connect-button" aria-describedby={connectHintId} />
+            <Muted id={connectHintId} data-testid="buy-connect">
+              <FormattedMessage id="market.detail.buy.connect" />
+            </Muted>
+          </>
         )}
         <TransactionStatus state={tx.state} />
       </Form>
