@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Badge, Card, FormattedMessage, Muted, paths, styled, useIntl } from '@prds/shared';
+import { Badge, Card, FormattedMessage, Muted, paths, styled, useFormat, useIntl } from '@prds/shared';
 import type { BlockedLicense, LicenseBlock } from './issuingLicenses';
-import { DATE_TIME_FORMAT } from './dateTimeFormat';
 
 const Section = styled(Card)`
   display: flex;
@@ -79,7 +78,7 @@ const LISTED: ReadonlySet<LicenseBlock> = new Set(['onSale', 'listedForRent']);
  */
 export function NoUsableLicense({ blocked }: { readonly blocked: readonly BlockedLicense[] }) {
   const intl = useIntl();
-  const date = (seconds: number) => intl.formatDate(seconds * 1000, DATE_TIME_FORMAT);
+  const date = useFormat().dateTime;
   const none = blocked.length === 0;
   const listed = blocked.some((license) => LISTED.has(license.block));
   return (
