@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { EMPTY_USER_INFO, type FundItem, type Statics } from '../src/http/fetchUserInfo';
+import type { LicenseView } from '../src/licenses/licenseTypes';
 import { AppProviders } from '../src/providers/AppProviders';
 import { queryKeys } from '../src/query/queryClient';
 import { createStore, type PrdsStore } from '../src/state/store';
@@ -103,4 +104,34 @@ export function seedUserInfo(queryClient: QueryClient, { account, chainId, fundD
     fundData: fundData ?? EMPTY_USER_INFO.fundData,
     statics: statics ?? EMPTY_USER_INFO.statics,
   });
+}
+
+/**
+ * A License as `/api/ticket/tokens` answers it for an owned, unlisted License of `owner`'s (a common
+ * one with 10 uses, every property on); `patch` sets what a test is about.
+ */
+export function licenseView(owner: string, patch: Partial<LicenseView> & Pick<LicenseView, 'tokenId'>): LicenseView {
+  return {
+    type: 'common',
+    number: Number(patch.tokenId),
+    availableTimes: 10,
+    properties: { tradable: true, rentable: true, usable: true },
+    owner: owner.toLowerCase(),
+    holder: owner.toLowerCase(),
+    escrowed: false,
+    state: 'unsold',
+    user: null,
+    rentEnd: null,
+    salePrice: null,
+    rentPricePerDay: null,
+    rentMaxDays: null,
+    rentMaxIssues: null,
+    rentalMaxIssues: null,
+    rentalIssuesUsed: null,
+    marketsIssued: 0,
+    mintPrice: (100n * 10n ** 18n).toString(),
+    mintedAt: 1_800_000_000,
+    relation: 'owner',
+    ...patch,
+  };
 }

@@ -17,7 +17,7 @@ import {
   type LicenseView,
   type PrdsStore,
 } from '@prds/shared';
-import { seedUserInfo } from '@prds/shared/testing';
+import { seedUserInfo, licenseView } from '@prds/shared/testing';
 import App from '../App';
 
 // The pages read the api through the shared client; here a fake answers its calls (the api itself is
@@ -54,31 +54,7 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-function license(patch: Partial<LicenseView> & Pick<LicenseView, 'tokenId'>): LicenseView {
-  return {
-    type: 'common',
-    number: Number(patch.tokenId),
-    availableTimes: 10,
-    properties: { tradable: true, rentable: true, usable: true },
-    owner: ME.toLowerCase(),
-    holder: ME.toLowerCase(),
-    escrowed: false,
-    state: 'unsold',
-    user: null,
-    rentEnd: null,
-    salePrice: null,
-    rentPricePerDay: null,
-    rentMaxDays: null,
-    rentMaxIssues: null,
-    rentalMaxIssues: null,
-    rentalIssuesUsed: null,
-    marketsIssued: 0,
-    mintPrice: (100n * E).toString(),
-    mintedAt: 1_800_000_000,
-    relation: 'owner',
-    ...patch,
-  };
-}
+const license = (patch: Partial<LicenseView> & Pick<LicenseView, 'tokenId'>): LicenseView => licenseView(ME, patch);
 
 const SALE: LicenseSale = {
   issuesPerLicense: 10,

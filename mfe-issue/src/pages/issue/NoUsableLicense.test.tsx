@@ -12,7 +12,7 @@ import {
   type Address,
   type LicenseView,
 } from '@prds/shared';
-import { renderRemoteAt, seedUserInfo } from '@prds/shared/testing';
+import { renderRemoteAt, seedUserInfo, licenseView } from '@prds/shared/testing';
 import App from '../../App';
 import type { LicenseOnChain } from './issuingLicenses';
 
@@ -75,31 +75,7 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-function license(patch: Partial<LicenseView> & Pick<LicenseView, 'tokenId'>): LicenseView {
-  return {
-    type: 'common',
-    number: Number(patch.tokenId),
-    availableTimes: 10,
-    properties: { tradable: true, rentable: true, usable: true },
-    owner: ME.toLowerCase(),
-    holder: ME.toLowerCase(),
-    escrowed: false,
-    state: 'unsold',
-    user: null,
-    rentEnd: null,
-    salePrice: null,
-    rentPricePerDay: null,
-    rentMaxDays: null,
-    rentMaxIssues: null,
-    rentalMaxIssues: null,
-    rentalIssuesUsed: null,
-    marketsIssued: 0,
-    mintPrice: (100n * E).toString(),
-    mintedAt: 1_800_000_000,
-    relation: 'owner',
-    ...patch,
-  };
-}
+const license = (patch: Partial<LicenseView> & Pick<LicenseView, 'tokenId'>): LicenseView => licenseView(ME, patch);
 
 const noRental = { user: ZERO, expires: 0, maxIssues: 0, issuesUsed: 0 };
 const owned: LicenseOnChain = { availableTimes: 10, usable: true, owner: ME, rental: noRental, value: 100n * E };

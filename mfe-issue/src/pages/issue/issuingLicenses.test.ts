@@ -1,4 +1,5 @@
 import type { LicenseView } from '@prds/shared';
+import { licenseView } from '@prds/shared/testing';
 import { canIssueWith, issuingLicenses, type LicenseOnChain } from './issuingLicenses';
 
 const ME = '0x00000000000000000000000000000000000000aa';
@@ -51,29 +52,7 @@ describe('canIssueWith (License.useForIssue)', () => {
 
 function listed(tokenId: string, type: LicenseView['type'], number: number): LicenseView {
   // Only the fields the picker reads matter; the rest is what the api answers for an owned License.
-  return {
-    tokenId,
-    type,
-    number,
-    availableTimes: 3,
-    properties: { tradable: true, rentable: true, usable: true },
-    owner: ME,
-    holder: ME,
-    escrowed: false,
-    state: 'unsold',
-    user: null,
-    rentEnd: null,
-    salePrice: null,
-    rentPricePerDay: null,
-    rentMaxDays: null,
-    rentMaxIssues: null,
-    rentalMaxIssues: null,
-    rentalIssuesUsed: null,
-    marketsIssued: 0,
-    mintPrice: '0',
-    mintedAt: 0,
-    relation: 'owner',
-  };
+  return licenseView(ME, { tokenId, type, number, availableTimes: 3 });
 }
 
 describe('issuingLicenses', () => {
