@@ -599,13 +599,34 @@ export async function connectInjectedWallet(page: Page, walletName: string = TES
   const dialog = page.getByTestId('wallet-dialog');
   await expect(dialog).toBeVisible();
   await dialog.locator('[data-testid^="wallet-option-injected-"]').filter({ hasText: walletName }).click();
-  await expect(page.getByTestId('wallet-account')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const account = page.getByTestId('wallet-account');
+  const toggle = page.getByTestId('menu-toggle');
+  if (!(await toggle.isVisible())) {
+    await expect(account).toBeVisible();
+    return;
+  }
+  // On a phone the account button lives in the site menu, which connecting closes (on a tablet it is in
+  // the header): wait for one of the two, look inside the menu, and leave it closed as the page does.
+  const menu = page.getByTestId('site-menu');
+  await expect.poll(async () => (await account.isVisible()) || !(await menu.isVisible())).toBe(true);
+  if (await account.isVisible()) return;
+  await toggle.click();
+  await expect(account).toBeVisible();
+  await toggle.click();
+  await expect(menu).toBeHidden();
 }
 
 /** Opens the connected wallet's menu (wallet-account → wallet-menu). */
 export async function openWalletMenu(page: Page): Promise<Locator> {
   const menu = page.getByTestId('wallet-menu');
-  if (!(await menu.isVisible())) await page.getByTestId('wallet-account').click();
+  if (!(await menu.isVisible())) {
+    const account = page.getByTestId('wallet-account');
+    // On a phone the account button is in the site menu.
+    const toggle = page.getByTestId('menu-toggle');
+    if (!(await account.isVisible()) && (await toggle.isVisible())) await toggle.click();
+    await account.click();
+  }
   await expect(menu).toBeVisible();
   return menu;
 }
