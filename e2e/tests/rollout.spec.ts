@@ -128,13 +128,16 @@ async function statusRow(version: string, expected: RegExp): Promise<string> {
   return row;
 }
 
-test('200 visitors at 0, 25 and 100 % get v2 within binomial bounds, and each keeps its release across reloads', async ({
+test('120 visitors at 0, 25 and 100 % get v2 within binomial bounds, and each keeps its release across reloads', async ({
   browser,
 }) => {
-  // ~720 full page loads (host + remote), CPU-bound: measured ~1 load/s over 4 lanes on 2 busy cores.
-  test.setTimeout(900_000);
+  // ~480 full page loads (host + remote), CPU-bound. The clean-clone run of 2026-11-27 (16:25, beside the
+  // new accessibility spec in the other worker) took 2.85 s a load (628 s for the 0 % round of 200
+  // visitors, ~1.2 s before) and ran past the 15 min then allowed for 200 visitors: 120 keep the 99.9 %
+  // bounds discriminating (25 %: 15–45 of 120; a 0 % or 50 % bucket fails) within 30 min at that pace.
+  test.setTimeout(1_800_000);
 
-  const n = 200;
+  const n = 120;
   const figures: string[] = [];
   for (const percent of [0, 25, 100]) {
     rollout('canary', 'mfe_claim', v2.version, String(percent));
