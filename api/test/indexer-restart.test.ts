@@ -60,7 +60,9 @@ async function runAndKill(db: TestDatabase, killAt: number): Promise<number> {
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 30_000;
+  // A limit for a hang, not a speed check: the clean-clone run of 2026-11-27 passed 30 s on PostgreSQL
+  // with the browser suites beside it on 2 cores.
+  const deadline = Date.now() + 90_000;
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`indexer child exited (${child.exitCode}): ${stderr}`);
@@ -102,4 +104,4 @@ test("SIGKILLed mid-catch-up three times, then restarted: the same tables as a c
   await restarted.stop();
   expect(await dumpDerived(killed.db)).toEqual(await dumpDerived(clean.db));
   expect(log.lines.filter((line) => !line.startsWith("info"))).toEqual([]);
-}, 90_000);
+}, 360_000);
