@@ -12,6 +12,26 @@ const firstLine = (text) =>
     ?.trim()
     .slice(0, 200) ?? '';
 
+/**
+ * Where a browser test failed (its spec's line) and what Playwright was waiting for (the call log's
+ * last lines): a CI page keeps only the end of the output, and a bare 'locator.click: Timeout' does
+ * not say which click or why.
+ */
+function whereAndWhy(error) {
+  if (!error) return '';
+  const at = error.location ? `\n      at ${error.location.file.split('/e2e/').at(-1)}:${error.location.line}` : '';
+  const lines = stripVTControlCharacters(String(error.message ?? '')).split('\n');
+  const callLog = lines.findIndex((line) => line.trim() === 'Call log:');
+  const waits =
+    callLog === -1
+      ? []
+      : lines
+          .slice(callLog + 1)
+          .filter((line) => line.trim().startsWith('-'))
+          .slice(-4);
+  return at + waits.map((line) => `\n      ${line.trim().slice(0, 160)}`).join('');
+}
+
 function readJest(file) {
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
   // A test file that fails to run (syntax error, failing hook) has no test results of its own.
@@ -41,8 +61,8 @@ function readPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
-        const error = test.results?.at(-1)?.error?.message;
-        names.push(`${spec.file ?? file} › ${spec.title}: ${firstLine(error)}`);
+        const error = test.results?.at(-1)?.error;
+        names.push(`${spec.file ?? file} › ${spec.title}: ${firstLine(error?.message)}${whereAndWhy(error)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);

@@ -187,6 +187,9 @@ export async function runTransaction(page: Page, submit: Locator, timeout = 45_0
     if (!seen) throw new Error('call recordTxPhases(page) before page.goto');
     seen.length = 0;
   });
+  // The action may appear or enable only once the page has read the chain and the api (a claim once the
+  // api's dues say so): on two loaded cores that can take longer than one click's 10 s.
+  await expect(submit).toBeEnabled({ timeout: 30_000 });
   await submit.click();
   const deadline = Date.now() + timeout;
   for (;;) {
