@@ -7,6 +7,7 @@ import { Redis } from "ioredis";
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
+import { installCompression } from "./compression";
 import { clientErrorHandler, createHttpServer } from "./connections";
 import { createContext } from "./context";
 import { frameworkErrorHandler, installErrorHandling, sendError } from "./errorHandler";
@@ -67,6 +68,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   installSecurityHeaders(app);
+  // Before any route is declared: the compressor adds its hook to each route as it is declared.
+  await installCompression(app);
   installJsonBody(app);
   installBodyTimeout(app, config.bodyTimeoutMs);
   app.addSchema(ErrorEnvelope);
