@@ -3,6 +3,7 @@ import { Type } from "@sinclair/typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { Envelope } from "@prds/api-schema";
+import type { CachePolicy } from "./conditional";
 
 /** Paths of every POST call (but the secret ones), so a GET on one answers 405 rather than 404. */
 export const CALL_PATHS = new Set<string>();
@@ -22,6 +23,11 @@ export interface CallSpec<B extends TSchema, D extends TSchema, E extends TSchem
    * public OpenAPI document leaves it out, so nothing tells it apart from a path that does not exist.
    */
   secret?: boolean;
+  /**
+   * A read call whose 200 answer carries an ETag and answers a matching If-None-Match with 304
+   * (conditional.ts); `private` for an account's own answers. Writes leave it out.
+   */
+  cache?: CachePolicy;
 }
 
 export interface CallResult<D extends TSchema, E extends TSchema> {
@@ -57,6 +63,7 @@ export function registerCall<B extends TSchema, D extends TSchema, E extends TSc
     spec.path,
     {
       ...(spec.onRequest ? { onRequest: spec.onRequest } : {}),
+      ...(spec.cache ? { config: { cache: spec.cache } } : {}),
       schema: {
         ...(spec.secret ? { hide: true } : {}),
         summary: spec.summary,

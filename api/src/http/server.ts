@@ -7,6 +7,8 @@ import { Redis } from "ioredis";
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
+import { installCompression } from "./compression";
+import { installConditionalAnswers } from "./conditional";
 import { clientErrorHandler, createHttpServer } from "./connections";
 import { createContext } from "./context";
 import { frameworkErrorHandler, installErrorHandling, sendError } from "./errorHandler";
@@ -67,6 +69,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   installSecurityHeaders(app);
+  // Before any route is declared: both add their hooks to each route as it is declared, the
+  // compressor's first, so an answer is tagged (and answered 304) before it is compressed.
+  await installCompression(app);
+  installConditionalAnswers(app);
   installJsonBody(app);
   installBodyTimeout(app, config.bodyTimeoutMs);
   app.addSchema(ErrorEnvelope);
@@ -75,7 +81,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     origin: config.corsOrigins,
     credentials: false,
     methods: ["GET", "POST"],
-    allowedHeaders: ["content-type"],
+    // A client that keeps an answer's ETag sends it back and reads the new one (conditional.ts).
+    allowedHeaders: ["content-type", "if-none-match"],
+    exposedHeaders: ["etag"],
     maxAge: 600,
     // An OPTIONS without the preflight headers gets an empty 204, not the plugin's text/plain 400.
     strictPreflight: false,

@@ -161,6 +161,7 @@ export function registerEvidence(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/evidence/detail",
+      cache: "public",
       summary: "A stored evidence by its hash (the one on chain): image URL and text",
       tags: ["evidence"],
       body: HashBody,

@@ -88,6 +88,7 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/config/issue",
+      cache: "public",
       summary: "What issuing needs: fees, minimums, windows, categories, pay tokens",
       tags: ["issue"],
       body: EmptyBody,

@@ -90,6 +90,7 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/ticket/tokens",
+      cache: "private",
       summary: "A wallet's Licenses: owned (escrowed listings included) and rented to it",
       tags: ["licenses"],
       body: TokensBody,
@@ -125,6 +126,7 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/ticket-sale/sale",
+      cache: "public",
       summary: "Primary sale catalogue: each type's price, minted and max supply, properties; packets",
       tags: ["licenses"],
       body: EmptyBody,
@@ -168,6 +170,7 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/ticket-market/packets",
+      cache: "public",
       summary: "License packets: counts per type and price",
       tags: ["licenses"],
       body: EmptyBody,
@@ -184,6 +187,7 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/ticket-market/detail",
+      cache: "public",
       summary: "Secondary market: Licenses on sale or for rent, paged; or one token's detail by tokenId",
       description:
         "With tokenId the list holds that one License (whatever its state) and extra.history its recent events; 404 if it does not exist.",
@@ -260,6 +264,7 @@ export function registerLicenses(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/ticket/transactions",
+      cache: "private",
       summary: "License events of an account (as sender or receiver) or of one token, newest first",
       tags: ["licenses"],
       body: TransactionsBody,

@@ -32,6 +32,7 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/market/detail",
+      cache: "private",
       summary: "One market: options with odds, state label, the caller's positions, challenges, vote, issuer record",
       tags: ["markets"],
       body: DetailBody,
@@ -181,6 +182,7 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/market/history",
+      cache: "public",
       summary: "Odds over time (one point per trade, downsampled to at most `points`)",
       tags: ["markets"],
       body: HistoryBody,
@@ -244,6 +246,7 @@ export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/market/trades",
+      cache: "public",
       summary: "A market's trades, newest first, paged",
       tags: ["markets"],
       body: TradesBody,

@@ -267,6 +267,7 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
     app,
     {
       path: "/api/markets",
+      cache: "public",
       summary: "Markets, paged: search, category, status tab, sort",
       description:
         "Only markets whose metadata is approved. Search matches every word as a prefix in the event text and option labels " +

@@ -48,6 +48,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/bought",
+      cache: "private",
       summary: "Markets an account holds positions in, most recently bought first",
       tags: ["user"],
       body: BoughtBody,
@@ -133,6 +134,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/user-dealt",
+      cache: "private",
       summary: "An account's trades, newest first, paged (optionally in one market)",
       tags: ["user"],
       body: DealtBody,
@@ -166,6 +168,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/issued",
+      cache: "private",
       summary: "Markets an account issued, newest first, paged, by status tab",
       description:
         "The issuer's own markets, including those whose metadata is held for review or rejected (their text answered as null), " +
@@ -266,6 +269,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/issuer/track-record",
+      cache: "public",
       summary: "An issuer's track record: markets issued, how they ended, results overturned",
       tags: ["user"],
       body: AccountBody,
@@ -279,6 +283,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/referral/rewards",
+      cache: "private",
       summary: "A referrer's share of referred accounts' fees, per market",
       description:
         "claimable = what Markets.claimReferral pays now: once the market is final and until claimed, the shares of referred " +
@@ -340,6 +345,7 @@ export function registerPortfolio(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/user/snapshots",
+      cache: "private",
       summary: "Daily (UTC) snapshots of an account's positions, newest first, and yesterday's profit",
       description:
         "dayProfit = realized profit at the end of that day − at the end of the previous snapshot. yesterdayProfit is that of the UTC day before the chain's today (0 when nothing changed).",

@@ -47,6 +47,7 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/user/info",
+      cache: "private",
       summary: "Fund list (BNB, USDT, PRDS balances) and statics (cash, portfolio)",
       description:
         "cash = USDT balance + free balance in Markets (released margin, fees). portfolio = value of positions at current odds: " +
@@ -92,6 +93,7 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/user/history",
+      cache: "private",
       summary: "Every movement of an account's USDT into and out of its positions, newest first, paged",
       description:
         "Buys (what each paid, its stake and fee), the liquidity an issuer seeded, and the payouts and refunds it received " +
@@ -202,6 +204,7 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
     app,
     {
       path: "/api/user/claims",
+      cache: "private",
       summary: "Everything the protocol owes an account now, per market: what each claim call would pay",
       description:
         "position: Markets.claim(id, account) (payout and refunds of a settled market not claimed yet); compensations: " +
