@@ -125,6 +125,61 @@ describe('requests', () => {
   });
 });
 
+describe('conditional calls (ETag → 304)', () => {
+  /** A server that tags its answer and answers 304 when the tag comes back, as the api does. */
+  function taggedServer(answers: Record<string, unknown>) {
+    handler = (req, res) => {
+      const payload = answers[req.body] ?? { code: 0, data: null };
+      const etag = `"${Buffer.from(JSON.stringify(payload)).toString('base64url').slice(-16)}"`;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { ETag: etag });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag });
+      res.end(JSON.stringify(payload));
+    };
+  }
+
+  it('asks again with the ETag it was given, and a 304 resolves with the answer it kept', async () => {
+    const answers: Record<string, unknown> = { '{"page":1}': { code: 0, data: ['a'] } };
+    taggedServer(answers);
+    const api = client();
+    await expect(api.post('/api/markets', { page: 1 })).resolves.toEqual({ code: 0, data: ['a'] });
+    expect(seen[0]?.headers['if-none-match']).toBeUndefined();
+    await expect(api.post('/api/markets', { page: 1 })).resolves.toEqual({ code: 0, data: ['a'] });
+    expect(seen[1]?.headers['if-none-match']).toMatch(/^"/);
+    // Changed data: a new tag and the new answer, kept for the next time.
+    answers['{"page":1}'] = { code: 0, data: ['a', 'b'] };
+    await expect(api.post('/api/markets', { page: 1 })).resolves.toEqual({ code: 0, data: ['a', 'b'] });
+    await expect(api.post('/api/markets', { page: 1 })).resolves.toEqual({ code: 0, data: ['a', 'b'] });
+    expect(seen.map((r) => r.headers['if-none-match'] !== undefined)).toEqual([false, true, true, true]);
+  });
+
+  it('keeps each call (path and body) apart, and never sends a tag for a call it has not seen', async () => {
+    taggedServer({ '{"page":1}': { code: 0, data: [1] }, '{"page":2}': { code: 0, data: [2] } });
+    const api = client();
+    await api.post('/api/markets', { page: 1 });
+    await expect(api.post('/api/markets', { page: 2 })).resolves.toEqual({ code: 0, data: [2] });
+    await expect(api.post('/api/other', { page: 1 })).resolves.toEqual({ code: 0, data: [1] });
+    expect(seen.map((r) => r.headers['if-none-match'])).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('treats a 304 it did not ask for as a failure, and sends no tag after an untagged answer', async () => {
+    handler = (_req, res) => {
+      res.writeHead(304);
+      res.end();
+    };
+    const error = await rejection(client().post('/api/markets'));
+    expect(error.status).toBe(304);
+    handler = (_req, res) => json(res, 200, { code: 0, data: 'untagged' });
+    const api = client();
+    await api.post('/api/markets');
+    await api.post('/api/markets');
+    expect(seen.slice(1).map((r) => r.headers['if-none-match'])).toEqual([undefined, undefined]);
+  });
+});
+
 describe('failures', () => {
   it('times out with kind timeout and the Response Timeout key', async () => {
     handler = () => undefined; // never answers

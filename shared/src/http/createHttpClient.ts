@@ -4,6 +4,8 @@ import { HttpError, type HttpErrorInit } from './HttpError';
 /** Spec §9. */
 export const HTTP_TIMEOUT_MS = 600_000;
 export const RELOAD_DEBOUNCE_MS = 500;
+/** How many read answers the client keeps with their ETag to revalidate (the oldest goes first). */
+export const REVALIDATE_ENTRIES = 200;
 
 /** The api's answer: `code` 0 is success. */
 export interface ApiEnvelope<TData = unknown, TExtra = unknown> {
@@ -104,7 +106,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // A burst of 401/403 answers (several calls failing together) reloads the page once.
   const scheduleReload = debounce(reload, reloadDebounceMs);
 
-  async function send<T>(path: string, init: Pick<RequestInit, 'headers' | 'body'>): Promise<T> {
+  // The api tags its read answers (api/README 'Compression and conditional calls'): the last answer to
+  // each call is kept with its ETag and asked for again with If-None-Match, so a poll that finds
+  // nothing new moves a 304 and no body. Calls are POSTs, which the browser's cache never revalidates.
+  const tagged = new Map<string, { readonly etag: string; readonly text: string }>();
+
+  async function send<T>(
+    path: string,
+    init: Pick<RequestInit, 'body'> & { readonly headers: Record<string, string> },
+    revalidateKey?: string,
+  ): Promise<T> {
+    const kept = revalidateKey === undefined ? undefined : tagged.get(revalidateKey);
     const controller = new AbortController();
     let timedOut = false;
     // The time-out covers the whole exchange, body included: a server that sends headers and then
@@ -121,10 +133,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         response = await fetchImpl(joinUrl(baseURL, path), {
           method: 'POST',
           ...init,
+          headers: kept ? { ...init.headers, 'If-None-Match': kept.etag } : init.headers,
           credentials: 'omit',
           signal: controller.signal,
         });
-        text = await response.text();
+        text = response.status === 304 && kept ? kept.text : await response.text();
       } catch (error) {
         if (timedOut) throw timeoutError(timeoutMs);
         throw new HttpError({
@@ -136,7 +149,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
       }
 
-      if (response.status !== 200) {
+      if (revalidateKey !== undefined && response.status === 200) {
+        const etag = response.headers.get('etag');
+        tagged.delete(revalidateKey);
+        if (etag) {
+          tagged.set(revalidateKey, { etag, text });
+          if (tagged.size > REVALIDATE_ENTRIES) tagged.delete(tagged.keys().next().value as string);
+        }
+      }
+      if (response.status !== 200 && !(response.status === 304 && kept)) {
         if (RELOAD_STATUSES.has(response.status)) scheduleReload();
         const message = messageOf(text, response);
         throw new HttpError({
@@ -186,11 +207,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     baseURL,
-    post: <T>(path: string, body?: unknown) =>
-      send<T>(path, {
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body ?? {}),
-      }),
+    post: <T>(path: string, body?: unknown) => {
+      const json = JSON.stringify(body ?? {});
+      return send<T>(
+        path,
+        { headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: json },
+        `${path}\n${json}`,
+      );
+    },
     postForm: <T>(path: string, form: FormData) => send<T>(path, { headers: { Accept: 'application/json' }, body: form }),
   };
 }
