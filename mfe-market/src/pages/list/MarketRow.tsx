@@ -203,7 +203,7 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
         {shown.map((option) => {
           return (
             <li key={option.index} className="row-option" data-testid={`market-row-option-${option.index}`}>
-              <span className="row-option-name" dir="auto">
+              <span className="row-option-name" dir="auto" data-testid="market-row-option-name">
                 <OptionName option={option} />
               </span>{' '}
               <span className="row-option-figures">
