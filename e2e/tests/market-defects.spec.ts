@@ -418,8 +418,16 @@ test.describe('issue 27: a new user at phone width', () => {
         }),
       );
       expect(rowsInside).toBe(true);
+      // Item 7: the P&L chart draws b4's realized profit, written above it too, on every range.
+      const chart = page.getByTestId('portfolio-chart');
+      await expect(chart.getByTestId('portfolio-chart-canvas').locator('canvas').first()).toBeVisible();
+      await expect(chart.getByTestId('portfolio-chart-latest-amount')).toHaveText(/USDT/);
       await expectNoHorizontalOverflow(page);
       await shot(page, `issue27-portfolio-history-${lang}`);
+      await page.getByTestId('portfolio-chart-day').click();
+      await expect(chart.getByTestId('portfolio-chart-canvas').locator('canvas').first()).toBeVisible();
+      await expect(chart.getByTestId('portfolio-chart-empty')).toHaveCount(0);
+      await chart.screenshot({ path: path.join(SHOTS, `issue27-portfolio-chart-24h-${lang}.png`), animations: 'disabled' });
     });
   }
 
