@@ -5,6 +5,9 @@
 // width the trades are stacked rows that stay on screen, the status tabs show that there are more, and
 // the list's end-date column reads whole in Chinese. Screenshots of each at 375 px in English, Chinese and
 // Arabic go to test-results/screenshots/market-defects/.
+// Issue 27 items 3, 5, 26 at 375 and 320 px: /portfolio's positions and history are cards with State,
+// Payoff and Claim on screen; /market's option names are whole; the /market and /nft filter selects show
+// their whole text before the arrow in en, de, ru, th, fr, es and vi (screenshots in en and de).
 // The seeded markets (contracts/scripts/seed.ts) are the fixtures; nothing here sends a transaction: the
 // early-confirmed market's participant and the open market's issuer are seed accounts only looked at.
 import fs from 'node:fs';
@@ -326,4 +329,156 @@ test.describe('item 8: phone layouts', () => {
     await expect(page.locator('[role="dialog"] [role="grid"]')).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, 'night-issue-calendar-ar.png'), animations: 'disabled' });
   });
+});
+
+// ------------------------------------------------------------------ issue 27 (a new user at phone width)
+
+const SMALL_PHONE = { width: 320, height: 640 };
+const FILTER_LANGS = ['en', 'de', 'ru', 'th', 'fr', 'es', 'vi'] as const satisfies readonly LangCode[];
+
+/** The element's box lies within the viewport's width (nothing to scroll sideways to reach it). */
+async function insideViewport(page: Page, testId: string): Promise<{ left: number; right: number; width: number }> {
+  return page.getByTestId(testId).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { left: Math.floor(box.left), right: Math.ceil(box.right), width: window.innerWidth };
+  });
+}
+
+/**
+ * For each filter select: the choices whose text does not fit between the select's start padding and the
+ * arrow (its end padding), each measured in the select's own font. A native select draws only its chosen
+ * text, so every choice is measured as if chosen. Empty when every select shows any choice whole.
+ */
+async function cutSelectTexts(page: Page, testIds: readonly string[]): Promise<string[]> {
+  return page.evaluate((ids) => {
+    const cut: string[] = [];
+    for (const id of ids) {
+      const select = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`);
+      if (select === null) {
+        cut.push(`${id}: missing`);
+        continue;
+      }
+      const style = getComputedStyle(select);
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const probe = document.createElement('span');
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+      document.body.append(probe);
+      for (const option of Array.from(select.options)) {
+        probe.textContent = option.text;
+        const width = probe.getBoundingClientRect().width;
+        if (width > room + 0.5) cut.push(`${id}: "${option.text}" needs ${width.toFixed(1)}px, has ${room.toFixed(1)}px`);
+      }
+      probe.remove();
+    }
+    return cut;
+  }, testIds);
+}
+
+test.describe('issue 27: a new user at phone width', () => {
+  for (const lang of ['en', 'de'] as const) {
+    test(`/portfolio: positions and history are cards, State, Payoff and Claim on screen (375 px, ${lang})`, async ({ page }) => {
+      const voidMarket = seededMarket('Void').id;
+      await page.setViewportSize(PHONE);
+      await useLanguage(page, lang);
+      await installTestWallet(page, { privateKey: seedKey('b4') });
+      await open(page, '/portfolio', 'portfolio-tabs', lang);
+      await page.getByTestId('menu-toggle').click();
+      await connectInjectedWallet(page);
+      if (await page.getByTestId('site-menu').isVisible()) await page.getByTestId('menu-toggle').click();
+
+      // b4's void market: its refund waits, so the row has a Claim button.
+      const row = page.getByTestId('positions-table').getByTestId(`position-${voidMarket}`);
+      await expect(row).toBeVisible();
+      await expect(row).toHaveCSS('display', 'grid');
+      for (const testId of [`position-${voidMarket}-state`, `position-${voidMarket}-pending`, `position-${voidMarket}-claim`]) {
+        await expect(page.getByTestId(testId)).toBeVisible();
+        const box = await insideViewport(page, testId);
+        expect(box.left, testId).toBeGreaterThanOrEqual(0);
+        expect(box.right, testId).toBeLessThanOrEqual(box.width);
+      }
+      // Each figure is under its column's name; the market's event is whole, not cut after two lines.
+      await expect(row.locator('td[data-label]').first()).toHaveAttribute('data-label', lang === 'en' ? 'Market' : 'Markt');
+      const event = row.locator('td.market [title]');
+      const whole = await event.evaluate((element) => ({
+        clamp: getComputedStyle(element).webkitLineClamp,
+        fits: element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1,
+      }));
+      expect(whole.clamp === 'none' || whole.fits).toBe(true);
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `issue27-portfolio-positions-${lang}`);
+
+      await page.getByTestId('portfolio-tab-history').click();
+      const history = page.getByTestId('history-table');
+      await expect(history.getByTestId('history-row').first()).toBeVisible();
+      await expect(history.getByTestId('history-row').first()).toHaveCSS('display', 'grid');
+      const rowsInside = await history.evaluate((table) =>
+        Array.from(table.querySelectorAll('[data-testid="history-row"]')).every((r) => {
+          const b = r.getBoundingClientRect();
+          return b.left >= -1 && b.right <= window.innerWidth + 1;
+        }),
+      );
+      expect(rowsInside).toBe(true);
+      // Item 7: the P&L chart draws b4's realized profit, written above it too, on every range.
+      const chart = page.getByTestId('portfolio-chart');
+      await expect(chart.getByTestId('portfolio-chart-canvas').locator('canvas').first()).toBeVisible();
+      await expect(chart.getByTestId('portfolio-chart-latest-amount')).toHaveText(/USDT/);
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `issue27-portfolio-history-${lang}`);
+      await page.getByTestId('portfolio-chart-day').click();
+      await expect(chart.getByTestId('portfolio-chart-canvas').locator('canvas').first()).toBeVisible();
+      await expect(chart.getByTestId('portfolio-chart-empty')).toHaveCount(0);
+      await chart.screenshot({ path: path.join(SHOTS, `issue27-portfolio-chart-24h-${lang}.png`), animations: 'disabled' });
+    });
+  }
+
+  for (const viewport of [PHONE, SMALL_PHONE]) {
+    test(`/market option names are whole and tell the options apart (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const search of ['', 'Champions League', 'daily active addresses']) {
+        await page.goto(search === '' ? '/market' : `/market?q=${encodeURIComponent(search)}`);
+        await expect(page.getByTestId('market-row-option-name').first()).toBeVisible();
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        const rows = await page.getByTestId(/^market-row-\d+$/).evaluateAll((links) =>
+          links.map((link) =>
+            Array.from(link.querySelectorAll<HTMLElement>('[data-testid="market-row-option-name"]')).map((name) => ({
+              text: name.textContent ?? '',
+              cut:
+                name.scrollWidth > name.clientWidth + 1 ||
+                name.scrollHeight > name.clientHeight + 1 ||
+                Array.from(name.querySelectorAll('*')).some((inner) => getComputedStyle(inner).textOverflow === 'ellipsis'),
+            })),
+          ),
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        for (const names of rows) {
+          expect(names.filter((name) => name.cut)).toEqual([]);
+          expect(new Set(names.map((name) => name.text)).size).toBe(names.length);
+        }
+        if (search === 'Champions League')
+          expect(rows.flat().map((n) => n.text)).toEqual(expect.arrayContaining(['Real Madrid', 'Manchester City']));
+        if (search === 'daily active addresses') expect(rows.flat().map((n) => n.text)).toContain('Ethereum');
+        await expectNoHorizontalOverflow(page);
+      }
+      await shot(page, `issue27-market-options-${viewport.width}`);
+    });
+  }
+
+  for (const lang of FILTER_LANGS) {
+    test(`the /market and /nft filter selects show their whole text at 375 and 320 px (${lang})`, async ({ page }) => {
+      await useLanguage(page, lang);
+      for (const [url, ready, selects] of [
+        ['/market', 'market-category', ['market-category', 'market-sort']],
+        ['/nft', 'license-market-kind', ['license-market-kind', 'license-market-type', 'license-market-sort']],
+      ] as const) {
+        for (const viewport of [PHONE, SMALL_PHONE]) {
+          await page.setViewportSize(viewport);
+          await open(page, url, ready, lang);
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          expect(await cutSelectTexts(page, selects)).toEqual([]);
+          await expectNoHorizontalOverflow(page);
+          if ((lang === 'en' || lang === 'de') && viewport === PHONE) await shot(page, `issue27-${url.slice(1)}-${lang}`);
+        }
+      }
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, EmptyState, ErrorNotice, FormattedMessage, Skeleton, styled } from '@prds/shared';
+import { Button, EmptyState, ErrorNotice, FormattedMessage, Skeleton, styled, visuallyHidden } from '@prds/shared';
 
 /** A table that scrolls sideways on a narrow screen instead of squeezing its figures. */
 export const TableScroll = styled.div`
@@ -41,6 +41,67 @@ export const Table = styled.table`
   }
   tbody tr:last-of-type td {
     border-bottom: none;
+  }
+`;
+
+/**
+ * A Table that is a table from tablet up and, on a phone, a stack of cards as the market page's trades:
+ * one card per row, each cell under its column's name (`data-label`), so every figure and the row's action
+ * are on screen without scrolling sideways. Cells with the class `wide` take the card's whole width; the
+ * issuer's texts (market, options) are shown whole there, not cut after a line or two.
+ */
+export const CardTable = styled(Table)`
+  @media not all and ${({ theme }) => theme.breakpoints.tablet} {
+    &,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      ${visuallyHidden}
+    }
+    tbody tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+      padding: ${({ theme }) => theme.spacing.md};
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tbody tr:last-of-type {
+      border-bottom: none;
+    }
+    tbody tr td,
+    tbody tr td.num,
+    tbody tr td.market {
+      min-width: 0;
+      max-width: none;
+      padding: 0;
+      border: 0;
+      text-align: start;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+    td.wide {
+      grid-column: 1 / -1;
+    }
+    td:empty {
+      display: none;
+    }
+    /* UserText's one- or two-line cut (lines) is for the table's narrow columns; a card shows it all. */
+    td.wide [title] {
+      display: inline;
+      overflow: visible;
+      white-space: normal;
+      -webkit-line-clamp: none;
+      line-clamp: none;
+    }
+    td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.font.size.xs};
+    }
   }
 `;
 

@@ -43,10 +43,19 @@ const Title = styled.h2`
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;
 
+/*
+ * Each select at least as wide as its longest choice in the page's language (a native select's own
+ * width), the three on one line where they fit, else wrapped: the chosen text is never cut or under the
+ * arrow ('Продажа и аренду', 'Verkauf und Miete').
+ */
 const Controls = styled.div`
-  display: grid;
+  display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.spacing.sm};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 10em), 1fr));
+
+  & > * {
+    flex: 1 1 auto;
+  }
 `;
 
 const Grid = styled.div`

@@ -40,20 +40,26 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** Countdowns read "in 5 hours" / "in 12 minutes": one page-wide tick per half minute is enough. */
 const CLOCK_TICK_MS = 30_000;
 
+/*
+ * Below a desktop the search has its own line and each select is at least as wide as its longest choice
+ * in the page's language (a native select's own width): side by side where both fit, else one a line,
+ * so the chosen text is never cut or under the arrow ('Verkauf und Miete', 'Продажа и аренду').
+ */
 const Filters = styled(Card)`
-  display: grid;
+  display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.spacing.sm};
-  grid-template-columns: 1fr 1fr;
 
+  & > * {
+    flex: 1 1 auto;
+  }
   & > :first-of-type {
-    grid-column: 1 / -1;
+    flex-basis: 100%;
   }
 
   @media ${({ theme }) => theme.breakpoints.desktop} {
+    display: grid;
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
-    & > :first-of-type {
-      grid-column: auto;
-    }
   }
 `;
 

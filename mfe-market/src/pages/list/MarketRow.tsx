@@ -93,10 +93,12 @@ const RowLink = styled(Link)`
     overflow: hidden;
   }
 
+  /* A phone has room for one option a line, its whole name beside its figures; a tablet's options share
+     the line below the event, a desktop's have their own column. */
   .row-options {
     grid-area: options;
     display: grid;
-    grid-template-columns: repeat(2, minmax(0, 1fr));
+    grid-template-columns: minmax(0, 1fr);
     gap: ${({ theme }) => theme.spacing.xs};
     margin: 0;
     padding: 0;
@@ -121,12 +123,10 @@ const RowLink = styled(Link)`
     border-radius: ${({ theme }) => theme.radii.sm};
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
+  /* Options often share their first words ('Real Madrid' / 'Real Sociedad'): the whole name, wrapped. */
   .row-option-name {
     flex: 1;
     min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
   .row-option-figures {
     display: flex;
@@ -203,9 +203,8 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
         {shown.map((option) => {
           return (
             <li key={option.index} className="row-option" data-testid={`market-row-option-${option.index}`}>
-              <span className="row-option-name" dir="auto">
-                {/* One line in a row: cut, the whole name in the tooltip. */}
-                <OptionName option={option} lines={1} />
+              <span className="row-option-name" dir="auto" data-testid="market-row-option-name">
+                <OptionName option={option} />
               </span>{' '}
               <span className="row-option-figures">
                 <span>

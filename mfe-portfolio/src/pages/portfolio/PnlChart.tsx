@@ -1,22 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { AreaSeries, ColorType, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { ChartAttribution, formatFor, styled, useTheme } from '@prds/shared';
+import type { PnlPoint } from './pnlSeries';
 
 const Canvas = styled.div`
   width: 100%;
   height: 220px;
 `;
 
-export interface PnlPoint {
-  /** UTC day, YYYY-MM-DD. */
-  readonly day: string;
-  /** Realized profit so far, in USDT. */
-  readonly value: number;
-}
-
 /**
  * The P&L canvas (lightweight-charts, its own chunk, as the market's odds chart): one area of the
- * realized profit per day. The area's fills are the theme's primary (6-digit hex) with an alpha:
+ * realized profit, a point per day (pnlSeries), so the time scale is spaced by date. The area's fills are the theme's primary (6-digit hex) with an alpha:
  * the canvas does not parse CSS color functions. Follows the container's size and the theme; removed on unmount.
  */
 export default function PnlChart({ points, locale, label }: { points: readonly PnlPoint[]; locale: string; label: string }) {
@@ -43,6 +37,8 @@ export default function PnlChart({ points, locale, label }: { points: readonly P
       lineWidth: 2,
       priceFormat: { type: 'custom', formatter, minMove: 0.01 },
       priceLineVisible: false,
+      // The last value's badge sat on the scale's top label; the figure is written above the chart instead.
+      lastValueVisible: false,
     });
     return () => {
       series.current = null;

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   FormattedMessage,
   Skeleton,
   Tabs,
-  fromUnits,
-  keepPreviousData,
+  styled,
+  useChainNow,
   useIntl,
   useQuery,
   type Address,
@@ -12,13 +12,18 @@ import {
 } from '@prds/shared';
 import { Section, SectionTitle } from '../../common/layout';
 import { ListState } from '../../common/Table';
+import { TokenAmount } from '../../common/TokenAmount';
 import { fetchSnapshots, portfolioKeys } from '../../portfolioApi';
+import { latestRealized, pnlSeries, utcDayOf } from './pnlSeries';
 
 const PnlChart = lazy(() => import('./PnlChart'));
 
-/** The chart's ranges, as UTC days of `/api/user/snapshots` (24 h: yesterday and today). */
+/** The chart's ranges, in UTC days ending the chain's today (24 h: yesterday and today). */
 export const PNL_RANGES = { day: 2, week: 7, month: 30, all: 366 } as const;
 export type PnlRange = keyof typeof PNL_RANGES;
+
+/** One read covers every range: a short range also needs the last figure from before it. */
+const SNAPSHOT_DAYS = PNL_RANGES.all;
 
 const RANGE_LABEL = {
   day: { id: 'portfolio.chart.range.day' },
@@ -31,19 +36,35 @@ function isRange(value: string): value is PnlRange {
   return value in PNL_RANGES;
 }
 
-/** The account's realized profit per UTC day (`/api/user/snapshots`), over the chosen range. */
+const Latest = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The account's realized profit per UTC day (`/api/user/snapshots`) over the chosen range, to today. */
 export function PnlChartSection({ account }: { account: Address }) {
   const intl = useIntl();
   const [range, setRange] = useState<PnlRange>('month');
-  const days = PNL_RANGES[range];
   const query = useQuery({
-    queryKey: portfolioKeys.snapshots(account, days),
-    queryFn: () => fetchSnapshots(account, days),
-    placeholderData: keepPreviousData,
+    queryKey: portfolioKeys.snapshots(account, SNAPSHOT_DAYS),
+    queryFn: () => fetchSnapshots(account, SNAPSHOT_DAYS),
   });
-  const points = (query.data?.list ?? [])
-    .map((item) => ({ day: item.day, value: Number(fromUnits(item.realizedProfit, 18)) }))
-    .reverse();
+  const { data } = query;
+  // The chain's today (the devnet's clock may be ahead of the wall's), rolling over while the page is open;
+  // an answer without the chain's time ends the line at its newest day.
+  const chainNow = useChainNow(data?.summary.now ?? 0, 60_000);
+  const { points, latest } = useMemo(() => {
+    const snapshots = data?.list ?? [];
+    const today =
+      chainNow > 0
+        ? utcDayOf(chainNow)
+        : (snapshots
+            .map((item) => item.day)
+            .sort()
+            .at(-1) ?? '');
+    return { points: pnlSeries(snapshots, today, PNL_RANGES[range]), latest: latestRealized(snapshots, today) };
+  }, [data, range, chainNow]);
   return (
     <Section as="section" aria-labelledby="portfolio-chart-title" data-testid="portfolio-chart">
       <SectionTitle id="portfolio-chart-title">
@@ -70,6 +91,12 @@ export function PnlChartSection({ account }: { account: Address }) {
           onRetry={() => void query.refetch()}
           data-testid="portfolio-chart"
         >
+          <Latest data-testid="portfolio-chart-latest">
+            <FormattedMessage
+              id="portfolio.chart.latest"
+              values={{ amount: <TokenAmount wei={latest} signed data-testid="portfolio-chart-latest-amount" /> }}
+            />
+          </Latest>
           <Suspense fallback={<Skeleton height="200px" />}>
             <PnlChart
               points={points}

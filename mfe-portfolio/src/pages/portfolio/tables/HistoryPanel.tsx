@@ -20,7 +20,7 @@ import {
   type MessageDescriptor,
 } from '@prds/shared';
 import { Row } from '../../../common/layout';
-import { ListState, Pager, Table, TableScroll } from '../../../common/Table';
+import { CardTable, ListState, Pager, TableScroll } from '../../../common/Table';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchHistory, fetchWholeHistory, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
 import { historyCsvRows, toCsv } from './historyCsv';
@@ -88,6 +88,8 @@ export function HistoryPanel({ account }: { account: Address }) {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
+  // Each cell names its column for the phone's cards, where the table's head is not shown.
+  const label = (id: string) => intl.formatMessage({ id });
 
   const onExport = async () => {
     setExporting(true);
@@ -136,7 +138,7 @@ export function HistoryPanel({ account }: { account: Address }) {
           </Row>
           {exportError !== null && <ErrorNotice error={exportError} data-testid="history-export-error" />}
           <TableScroll>
-            <Table data-testid="history-table">
+            <CardTable data-testid="history-table">
               <thead>
                 <tr>
                   <th>
@@ -173,35 +175,40 @@ export function HistoryPanel({ account }: { account: Address }) {
                   const url = explorerTxUrl(desiredChainId, entry.txHash);
                   return (
                     <tr key={`${entry.txHash}:${entry.logIndex}`} data-testid="history-row" data-tx={entry.txHash}>
-                      <td className="nowrap" data-col="time">
+                      <td className="nowrap wide" data-col="time" data-label={label('portfolio.col.time')}>
                         <time dateTime={new Date(entry.time * 1000).toISOString()}>{format.dateTime(entry.time)}</time>
                       </td>
-                      <td data-col="kind">
+                      <td data-col="kind" data-label={label('portfolio.col.kind')}>
                         <FormattedMessage {...KIND_LABEL[entry.kind]} />
                       </td>
-                      <td className="market" data-col="market" data-market-id={entry.marketId}>
+                      <td
+                        className="market wide"
+                        data-col="market"
+                        data-market-id={entry.marketId}
+                        data-label={label('portfolio.col.market')}
+                      >
                         <Link to={paths.detail(entry.marketId)}>
                           <MarketEvent market={{ id: entry.marketId, event: entry.event }} lines={2} />
                         </Link>
                       </td>
-                      <td data-col="option">
+                      <td className="wide" data-col="option" data-label={label('portfolio.col.option')}>
                         {entry.option !== null && (
                           <OptionName option={{ index: entry.option, label: entry.optionLabel }} lines={1} />
                         )}
                       </td>
-                      <td className="num" data-col="paid">
+                      <td className="num" data-col="paid" data-label={label('portfolio.col.paid')}>
                         <TokenAmount wei={entry.paid} />
                       </td>
-                      <td className="num" data-col="fee">
+                      <td className="num" data-col="fee" data-label={label('portfolio.col.fee')}>
                         <TokenAmount wei={entry.fee} />
                       </td>
-                      <td className="num" data-col="payout">
+                      <td className="num" data-col="payout" data-label={label('portfolio.col.payout')}>
                         <TokenAmount wei={entry.payout} />
                       </td>
-                      <td className="num" data-col="refund">
+                      <td className="num" data-col="refund" data-label={label('portfolio.col.refund')}>
                         <TokenAmount wei={entry.refund} />
                       </td>
-                      <td data-col="tx">
+                      <td data-col="tx" data-label={label('portfolio.col.tx')}>
                         {url === null ? (
                           <code>{entry.txHash.slice(0, 10)}…</code>
                         ) : (
@@ -214,7 +221,7 @@ export function HistoryPanel({ account }: { account: Address }) {
                   );
                 })}
               </tbody>
-            </Table>
+            </CardTable>
           </TableScroll>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} data-testid="history-pager" />
         </>

@@ -7,9 +7,10 @@ import {
   OptionName,
   paths,
   styled,
+  useIntl,
   type HoldingItem,
 } from '@prds/shared';
-import { Table, TableScroll } from '../../../common/Table';
+import { CardTable, TableScroll } from '../../../common/Table';
 import { TokenAmount } from '../../../common/TokenAmount';
 import type { ClaimStep } from '../claims/claimPlan';
 
@@ -46,9 +47,12 @@ export function PositionsTable({
   onClaim: (steps: readonly ClaimStep[]) => void;
   'data-testid': string;
 }) {
+  const intl = useIntl();
+  // Each cell names its column for the phone's cards, where the table's head is not shown.
+  const label = (id: string) => intl.formatMessage({ id });
   return (
     <TableScroll>
-      <Table data-testid={testId}>
+      <CardTable data-testid={testId}>
         <thead>
           <tr>
             <th>
@@ -86,12 +90,12 @@ export function PositionsTable({
             const steps = claimsFor(market.id);
             return (
               <tr key={market.id} data-testid={`position-${market.id}`} data-market-id={market.id}>
-                <td className="market">
+                <td className="market wide" data-label={label('portfolio.col.market')}>
                   <Link to={paths.detail(market.id)}>
                     <MarketEvent market={market} lines={2} />
                   </Link>
                 </td>
-                <td>
+                <td className="wide" data-label={label('portfolio.col.option')}>
                   <Options>
                     {position.options.map((option) => (
                       <li key={option.option} data-testid={`position-${market.id}-option-${option.option}`}>
@@ -100,25 +104,25 @@ export function PositionsTable({
                     ))}
                   </Options>
                 </td>
-                <td className="num">
+                <td className="num" data-label={label('portfolio.col.invested')}>
                   <TokenAmount wei={position.invested} data-testid={`position-${market.id}-invested`} />
                 </td>
-                <td className="num">
+                <td className="num" data-label={label('portfolio.col.stake')}>
                   <TokenAmount wei={stakeOf(item)} data-testid={`position-${market.id}-stake`} />
                 </td>
-                <td className="num">
+                <td className="num" data-label={label('portfolio.col.pendingPayoff')}>
                   <TokenAmount wei={position.pendingPayoff} data-testid={`position-${market.id}-pending`} />
                 </td>
-                <td className="num">
+                <td className="num" data-label={label('portfolio.col.received')}>
                   <TokenAmount wei={position.received} data-testid={`position-${market.id}-received`} />
                 </td>
-                <td className="num">
+                <td className="num" data-label={label('portfolio.col.profit')}>
                   <TokenAmount wei={position.profit} signed data-testid={`position-${market.id}-profit`} />
                 </td>
-                <td>
+                <td data-label={label('portfolio.col.state')}>
                   <MarketStateBadge market={market} data-testid={`position-${market.id}-state`} />
                 </td>
-                <td>
+                <td className="wide">
                   {steps.length > 0 && (
                     <Button size="sm" disabled={busy} onClick={() => onClaim(steps)} data-testid={`position-${market.id}-claim`}>
                       <FormattedMessage id="portfolio.claim.one" />
@@ -129,7 +133,7 @@ export function PositionsTable({
             );
           })}
         </tbody>
-      </Table>
+      </CardTable>
     </TableScroll>
   );
 }
