@@ -47,12 +47,7 @@ export function chooseReleases(
   const chosen: Record<string, ChosenRelease> = {};
   for (const [remote, rollout] of Object.entries(manifest.remotes)) {
     if (!rollout) continue;
-    const plan = planVersions(
-      rollout,
-      manifest.salt,
-      { ...visitor, override: null, isBad: () => false },
-      page,
-    );
+    const plan = planVersions(rollout, manifest.salt, { ...visitor, override: null, isBad: () => false }, page);
     const first = plan.candidates[0];
     if (!first) continue;
     chosen[remote] = {

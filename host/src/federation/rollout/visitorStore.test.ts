@@ -88,7 +88,9 @@ describe('VisitorStore and the rollout cookie', () => {
     const store = new VisitorStore(storage, undefined, cookies.jar);
     expect(store.installId()).toBe(OTHER);
     store.mirrorToCookie();
-    expect(cookies.written).toEqual([expect.stringMatching(new RegExp(`^prds_rollout=${OTHER}; Path=/; Max-Age=\\d+; SameSite=Lax$`))]);
+    expect(cookies.written).toEqual([
+      expect.stringMatching(new RegExp(`^prds_rollout=${OTHER}; Path=/; Max-Age=\\d+; SameSite=Lax$`)),
+    ]);
   });
 
   it('mirrors the wallet and the cohorts, and reads them back from the cookie alone', () => {
