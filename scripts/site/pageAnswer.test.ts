@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readPageRollout } from '../../host/src/federation/rollout/pageRollout';
+import { readPageRollout } from '../../host/src/federation/rollout/pageRolloutBlock';
 import { parseRolloutManifest } from '../../host/src/federation/rollout/rolloutManifest';
 import { planVersions } from '../../host/src/federation/rollout/selectVersion';
 import { planPage, previewWordsReader, renderPage, type PageSite } from './pageAnswer';

@@ -6,12 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { manifestOrigins, type RolloutManifest } from '../../host/src/federation/rollout/rolloutManifest';
-import {
-  chooseReleases,
-  PAGE_ROLLOUT_ID,
-  pageRolloutJson,
-  type ChosenRelease,
-} from '../../host/src/federation/rollout/pageRollout';
+import { chooseReleases } from '../../host/src/federation/rollout/pageRollout';
+import { PAGE_ROLLOUT_ID, pageRolloutJson, type ChosenRelease } from '../../host/src/federation/rollout/pageRolloutBlock';
 import type { PageVersions } from '../../host/src/federation/rollout/selectVersion';
 import { readRolloutCookie, rolloutCookieHeader, rolloutCookieValue } from '../../host/src/federation/rollout/visitorCookie';
 import { readRolloutQuery } from '../../host/src/federation/rollout/visitorStore';

@@ -1,6 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
-import { readPageRollout, type PageRollout } from './rollout/pageRollout';
+import { readPageRollout, type PageRollout } from './rollout/pageRolloutBlock';
 
 /**
  * The rollout manifest, served beside the host. Read at boot, before the async boundary: the

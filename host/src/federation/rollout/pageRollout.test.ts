@@ -1,5 +1,6 @@
 import { bucketOf } from './bucket';
-import { chooseReleases, pageRolloutJson, PAGE_ROLLOUT_ID, readPageRollout } from './pageRollout';
+import { chooseReleases } from './pageRollout';
+import { pageRolloutJson, PAGE_ROLLOUT_ID, readPageRollout } from './pageRolloutBlock';
 import type { RolloutManifest } from './rolloutManifest';
 import { planVersions } from './selectVersion';
 
