@@ -276,6 +276,7 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
         pageOrigin,
         apiOrigin: options.apiOrigin,
         mintInstallId: () => crypto.randomUUID(),
+        now: () => Date.now(),
       };
       plan = pageAnswer.planPage(
         { pathname, search: query ? `?${query}` : '', cookieHeader: request.headers.cookie, secure },

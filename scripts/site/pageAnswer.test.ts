@@ -42,6 +42,7 @@ const SITE: PageSite = {
   pageOrigin: ORIGIN,
   apiOrigin: 'http://127.0.0.1:8787',
   mintInstallId: () => `00000000-0000-4000-8000-${(minted++).toString(16).padStart(12, '0')}`,
+  now: () => 1_000,
 };
 const request = (cookieHeader?: string, pathname = '/market', search = '') => ({ pathname, search, cookieHeader, secure: false });
 const blockOf = (html: string) => {
@@ -87,6 +88,21 @@ describe('planPage: the visitor’s releases, cookie and hints', () => {
     expect(plan.links.some((link) => link.includes('mf-manifest.json'))).toBe(false);
     expect(plan.marketId).toBeNull();
     expect(planPage(request(undefined, '/detail/42'), SITE).marketId).toBe('42');
+  });
+
+  it('does not hint a release that failed in this browser, and forgets it once expired', () => {
+    // A visitor the canary (b) is chosen for: when it failed here, stable (a) is tried first.
+    const ids = Array.from({ length: 50 }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`);
+    const id = ids.find((v) => planPage(request(`prds_rollout=${v}`), SITE).releases.mfe_market?.version === 'b') ?? '';
+    const [chosen, other] = ['b', 'a'];
+    const failed = `prds_rollout=${encodeURIComponent(`${id}|!mfe_market@${chosen}~${(2_000).toString(36)}|!mfe_market@x~1`)}`;
+    const plan = planPage(request(failed), SITE);
+    expect(plan.releases.mfe_market?.version).toBe(other);
+    expect(plan.links.some((link) => link.includes(`/${chosen}/`))).toBe(false);
+    // Sent back with the expired entry dropped.
+    expect(decodeURIComponent(plan.setCookie.split(';')[0] ?? '')).toBe(
+      `prds_rollout=${id}|!mfe_market@${chosen}~${(2_000).toString(36)}`,
+    );
   });
 });
 

@@ -38,6 +38,8 @@ export interface PageSite {
   readonly pageOrigin: string;
   readonly apiOrigin: string;
   readonly mintInstallId: () => string;
+  /** The clock (ms) the cookie's failed versions expire against. */
+  readonly now: () => number;
 }
 
 /** Everything about a page answer known before the api is asked. */
@@ -59,11 +61,15 @@ export function planPage(request: PageRequest, site: PageSite): PagePlan {
   const installId = cookie?.installId ?? (account === null ? site.mintInstallId() : '');
   const queryCohort = readRolloutQuery(request.search).cohort;
   const cohorts = [...new Set([...(cookie?.cohorts ?? []), ...(queryCohort === null ? [] : [queryCohort])])];
-  const releases = chooseReleases(site.manifest, { installId, account, cohorts }, site.pageVersions);
+  const now = site.now();
+  // The versions that failed in this browser, while the page still avoids them: not hinted, and
+  // sent back so the page's list and the server's stay one.
+  const bad = Object.fromEntries(Object.entries(cookie?.bad ?? {}).filter(([, until]) => until > now));
+  const releases = chooseReleases(site.manifest, { installId, account, cohorts, bad }, site.pageVersions, now);
   const remote = remoteOfPath(request.pathname);
   const release = remote === null ? null : (releases[remote] ?? null);
   return {
-    setCookie: rolloutCookieHeader(rolloutCookieValue(account ?? installId, cohorts), request.secure),
+    setCookie: rolloutCookieHeader(rolloutCookieValue(account ?? installId, cohorts, bad), request.secure),
     releases,
     links: earlyHintLinks({
       hostAssets: hostAssetsOf(site.html),

@@ -42,8 +42,8 @@ describe('chooseReleases: the server picks what the page picks first', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i += 1) {
       const installId = `0000000000000000-${i.toString(16).padStart(4, '0')}`;
-      const visitor = { installId, account: null, cohorts: [] };
-      const chosen = chooseReleases(manifest, visitor, page);
+      const visitor = { installId, account: null, cohorts: [], bad: {} };
+      const chosen = chooseReleases(manifest, visitor, page, 0);
       const plan = planVersions(rollout, manifest.salt, { ...visitor, override: null, isBad: () => false }, page);
       expect(chosen.mfe_market?.version).toBe(plan.candidates[0]?.version);
       expect(chosen.mfe_market?.bucket).toBe(bucketOf(installId, 'salt'));
@@ -51,8 +51,14 @@ describe('chooseReleases: the server picks what the page picks first', () => {
       seen.add(chosen.mfe_market?.version ?? '');
     }
     expect([...seen].sort()).toEqual(['c', 's']);
-    const cohort = chooseReleases(manifest, { installId: 'x', account: null, cohorts: ['internal'] }, page);
+    const cohort = chooseReleases(manifest, { installId: 'x', account: null, cohorts: ['internal'], bad: {} }, page, 0);
     expect(cohort.mfe_market).toMatchObject({ version: 'c', reason: 'cohort', url: record('c').url });
+  });
+
+  it('leaves a version that failed in this browser to last, as the page does, until it expires', () => {
+    const visitor = { installId: 'x', account: null, cohorts: ['internal'], bad: { 'mfe_market@c': 1_000 } };
+    expect(chooseReleases(manifest, visitor, page, 999).mfe_market).toMatchObject({ version: 's', reason: 'fallback' });
+    expect(chooseReleases(manifest, visitor, page, 1_000).mfe_market).toMatchObject({ version: 'c', reason: 'cohort' });
   });
 });
 

@@ -15,12 +15,25 @@ describe('the rollout cookie', () => {
       installId: ID,
       account: null,
       cohorts: ['internal', 'qa.team'],
+      bad: {},
     });
     expect(parseRolloutCookieValue(rolloutCookieValue(WALLET.toUpperCase().replace('0X', '0x')))).toEqual({
       installId: null,
       account: WALLET,
       cohorts: [],
+      bad: {},
     });
+  });
+
+  it('carries the versions that failed here with their expiry, newest-expiring first, at most 8', () => {
+    const bad = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`mfe_claim@0.1.0+b${i}`, 1_800_000_000_000 + i]));
+    const value = rolloutCookieValue(ID, ['internal'], { ...bad, 'Bad Name@1': 5, 'mfe_market@x': Number.NaN });
+    expect(value).toMatch(new RegExp(`^${ID}\\|internal\\|!mfe_claim@0\\.1\\.0\\+b9~[0-9a-z]+\\|`));
+    const read = parseRolloutCookieValue(value);
+    expect(Object.keys(read?.bad ?? {})).toHaveLength(8);
+    expect(read?.bad['mfe_claim@0.1.0+b9']).toBe(1_800_000_000_009);
+    expect(read?.bad['mfe_claim@0.1.0+b0']).toBeUndefined();
+    expect(read?.cohorts).toEqual(['internal']);
   });
 
   it('is absent when malformed: a key that is neither, a bad cohort dropped', () => {
@@ -34,6 +47,7 @@ describe('the rollout cookie', () => {
       installId: ID,
       account: null,
       cohorts: ['internal'],
+      bad: {},
     });
     expect(readRolloutCookie('prds_rollout_other=x; a=1')).toBeNull();
     expect(readRolloutCookie('prds_rollout=%E0%A4%A')).toBeNull();

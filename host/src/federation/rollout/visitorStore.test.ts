@@ -104,4 +104,18 @@ describe('VisitorStore and the rollout cookie', () => {
     expect(fresh.account()).toBe(WALLET);
     expect(fresh.cohorts()).toEqual(['internal']);
   });
+
+  it('mirrors a version marked bad, so the server stops hinting it; it is avoided from the cookie alone too', () => {
+    let now = 1_000;
+    const cookies = jar(`prds_rollout=${ID}`);
+    const store = new VisitorStore(new MemoryStorage(), () => now, cookies.jar);
+    store.markBad('mfe_claim', '0.1.0+b2', 500);
+    expect(cookies.written.at(-1)).toMatch(
+      new RegExp(`^prds_rollout=${ID}%7C!mfe_claim%400\\.1\\.0%2Bb2~${(1_500).toString(36)};`),
+    );
+    const fresh = new VisitorStore(new MemoryStorage(), () => now, cookies.jar);
+    expect(fresh.isBad('mfe_claim', '0.1.0+b2')).toBe(true);
+    now = 1_500;
+    expect(fresh.isBad('mfe_claim', '0.1.0+b2')).toBe(false);
+  });
 });

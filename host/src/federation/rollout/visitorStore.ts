@@ -14,7 +14,7 @@ import {
  * overrides, versions that failed recently, and the last rollout manifest that validated. Storage
  * that throws (privacy modes, a full quota) degrades to this page's memory, never to an error.
  *
- * The bucket key and cohorts are mirrored into a first-party cookie (visitorCookie.ts) for the web
+ * The bucket key, cohorts and failed versions are mirrored into a first-party cookie (visitorCookie.ts) for the web
  * server, which picks the visitor's releases before the page runs. Storage comes first and the
  * cookie fills in what storage lacks: a new visitor adopts the install id the server minted (so the
  * first load already agrees), and a visitor known from before the cookie, or who cleared cookies,
@@ -158,9 +158,11 @@ export class VisitorStore {
    */
   mirrorToCookie(): void {
     if (!this.cookies) return;
-    const value = rolloutCookieValue(this.account() ?? this.installId(), this.cohorts());
+    const value = rolloutCookieValue(this.account() ?? this.installId(), this.cohorts(), this.badTable());
     const current = this.cookie();
-    if (current && rolloutCookieValue(current.account ?? current.installId ?? '', current.cohorts) === value) return;
+    if (current && rolloutCookieValue(current.account ?? current.installId ?? '', current.cohorts, current.bad) === value) {
+      return;
+    }
     try {
       this.cookies.write(rolloutCookieHeader(value, this.cookies.secure));
     } catch {
@@ -175,12 +177,14 @@ export class VisitorStore {
     return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
   }
 
+  /** Versions that failed here and are still avoided: storage's, and the cookie's for what storage lacks. */
   private badTable(): Record<string, number> {
     const stored = parseJson(this.get(STORAGE_KEYS.bad));
-    if (!isRecord(stored)) return {};
     const now = this.now();
     return Object.fromEntries(
-      Object.entries(stored).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > now),
+      Object.entries({ ...this.cookie()?.bad, ...(isRecord(stored) ? stored : {}) }).filter(
+        (e): e is [string, number] => typeof e[1] === 'number' && e[1] > now,
+      ),
     );
   }
 
@@ -190,6 +194,8 @@ export class VisitorStore {
 
   markBad(remote: string, version: string, ttlMs: number = BAD_VERSION_TTL_MS): void {
     this.set(STORAGE_KEYS.bad, JSON.stringify({ ...this.badTable(), [`${remote}@${version}`]: this.now() + ttlMs }));
+    // The server must not hint (preload) it for this visitor either.
+    this.mirrorToCookie();
   }
 
   /** The last rollout manifest that validated, as it was fetched (validated again when used). */
