@@ -292,7 +292,8 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
       .header('vary', 'Cookie')
       .header('set-cookie', plan.setCookie)
       .header('link', plan.links.join(', '));
-    if (request.method === 'GET' && plan.links.length > 0) {
+    // Never to an HTTP/1.0 client, which must not get a 1xx answer (RFC 9110 §15.2).
+    if (request.method === 'GET' && plan.links.length > 0 && request.raw.httpVersion !== '1.0') {
       // Before the api is asked for a preview: the browser starts on the host's files meanwhile.
       reply.writeEarlyHints({ link: plan.links, ...headersNow() });
     }
