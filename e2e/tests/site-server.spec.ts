@@ -237,25 +237,28 @@ test.describe('a releases folder with a canary at 50 %', () => {
 
   /**
    * Loads /market in `page` and says which release the server chose (its JSON block and its
-   * preload) and which one the page loaded (the first mf-manifest.json it fetched), and whether it
-   * asked for /remotes.json.
+   * preload), which one the page loaded (the release its `./App` chunk came from: nothing preloads
+   * that), every release it fetched anything of, and whether it asked for /remotes.json.
    */
-  async function visit(page: Page): Promise<{ server: string; hinted: string; page: string; fetchedManifest: boolean }> {
-    const fetched: string[] = [];
-    const onRequest = (request: { url(): string }) => fetched.push(request.url());
+  async function visit(
+    page: Page,
+  ): Promise<{ server: string; hinted: string; page: string; fetched: string[]; fetchedManifest: boolean }> {
+    const urls: string[] = [];
+    const onRequest = (request: { url(): string }) => urls.push(request.url());
     page.on('request', onRequest);
     const response = await page.goto(`http://127.0.0.1:${port}/market`, { waitUntil: 'domcontentloaded' });
-    const releaseOf = (url: string | undefined) =>
-      /\/releases\/mfe_market\/([^/]+)\/(?:mf-manifest\.json|remoteEntry\.js)/.exec(url ?? '')?.[1] ?? '';
-    await expect.poll(() => fetched.some((url) => url.includes('/remoteEntry.js')), { timeout: 20_000 }).toBe(true);
+    const releaseOf = (url: string | undefined) => /\/releases\/mfe_market\/([^/]+)\//.exec(url ?? '')?.[1] ?? '';
+    const isApp = (url: string) => /\/releases\/mfe_market\/[^/]+\/__federation_expose_App\./.test(url);
+    await expect.poll(() => urls.some(isApp), { timeout: 20_000 }).toBe(true);
     page.off('request', onRequest);
     const block = blockOf((await response?.text()) ?? '');
     const hinted = (await response?.allHeaders())?.link?.split(/,\s*(?=<)/).find((link) => link.includes('remoteEntry.js'));
     return {
       server: block?.releases.mfe_market?.version ?? '',
       hinted: releaseOf(hinted),
-      page: releaseOf(fetched.find((url) => url.includes('/releases/mfe_market/'))),
-      fetchedManifest: fetched.some((url) => new URL(url).pathname === '/remotes.json'),
+      page: releaseOf(urls.find(isApp)),
+      fetched: [...new Set(urls.map(releaseOf).filter(Boolean))],
+      fetchedManifest: urls.some((url) => new URL(url).pathname === '/remotes.json'),
     };
   }
 
@@ -278,6 +281,8 @@ test.describe('a releases folder with a canary at 50 %', () => {
       expect(first.server).not.toBe('');
       expect(first.page).toBe(first.server);
       expect(first.hinted).toBe(first.server);
+      // Nothing of the other release was fetched: the preloads were for the release the page loaded.
+      expect(first.fetched).toEqual([first.server]);
       expect(first.fetchedManifest).toBe(false);
       expect(again).toEqual(first);
     }
@@ -300,6 +305,7 @@ test.describe('a releases folder with a canary at 50 %', () => {
       expect(again.page).toBe(first.page);
       expect(again.server).toBe(again.page);
       expect(again.hinted).toBe(again.page);
+      expect(again.fetched).toEqual([again.page]);
       const cookies = await page.context().cookies(`http://127.0.0.1:${port}`);
       expect(cookies.find((c) => c.name === 'prds_rollout')?.value).toBe(installId);
       seen.add(first.page);
