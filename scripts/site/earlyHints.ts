@@ -7,7 +7,8 @@
 //   which the federation runtime fetch()es (as=fetch, crossorigin: fetch's default CORS mode), and
 //   its remoteEntry.js, which the runtime loads as a classic <script> — no crossorigin for a local
 //   build; crossorigin and the pin for a pinned release, whose script element carries both
-//   (host/src/federation/remoteFallbackPlugin.ts);
+//   (host/src/federation/remoteFallbackPlugin.ts). Measured in Chromium: neither preload is fetched
+//   again nor reported unused, for a local build and for a pinned release;
 // - connections to the api (the page's calls go without credentials: crossorigin) and to the origins
 //   releases come from (a release's first request is its manifest, a CORS fetch).
 import { entryUrlOf } from '../../host/src/federation/rollout/releasePins';
@@ -53,9 +54,9 @@ export function earlyHintLinks({ hostAssets, release, pageOrigin, apiOrigin, rel
   }
   if (release) {
     const pin = release.integrity;
-    add(
-      `<${target(release.url, pageOrigin)}>; rel=preload; as=fetch; crossorigin${pin ? `; integrity=${quoted(pin.manifest)}` : ''}`,
-    );
+    // No integrity on a fetch preload: Chromium ignores it there and warns (crbug.com/981419); the
+    // page's fetch checks the pin on what the preload brought.
+    add(`<${target(release.url, pageOrigin)}>; rel=preload; as=fetch; crossorigin`);
     add(
       `<${target(entryUrlOf(release.url), pageOrigin)}>; rel=preload; as=script${pin ? `; crossorigin; integrity=${quoted(pin.entry)}` : ''}`,
     );
