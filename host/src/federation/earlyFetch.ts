@@ -40,7 +40,7 @@ let embedded: PageRollout | null | undefined;
 let embeddedTaken = false;
 
 /**
- * True when the server put the rollout manifest into the page (rollout/pageRollout.ts): the page
+ * True when the server put the rollout manifest into the page (rollout/pageRolloutBlock.ts): the page
  * then needs no /remotes.json request to pick its releases.
  */
 export function hasEmbeddedManifest(doc: Pick<Document, 'getElementById'> = document): boolean {
