@@ -248,6 +248,9 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
   const pageOrigin = `http://${HOSTNAME}:${options.basePort}`;
   const pageVersions = { host: packageVersion('host'), shared: packageVersion('shared') };
   const previews = createMarketPreviews({ apiOrigin: options.apiOrigin });
+  // Node loads its fetch (undici) on the first call, ~150–300 ms here: more than a preview's whole
+  // budget, so the first market page after a start would go without. Load it now.
+  void fetch('data:,').catch(() => undefined);
   const previewWords = pageAnswer.previewWordsReader(path.join(ROOT, 'locales'));
   const known = new Set(siteOrigins(options));
   let page = { stamp: null, html: '' };
