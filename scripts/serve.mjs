@@ -26,6 +26,7 @@
 // X-Frame-Options DENY), nosniff and no referrer. The api and chain the builds call (PRDS_API_URL,
 // PRDS_DEVNET_RPC_URL, as at build time) and the manifest's origins are the only other origins the
 // pages may connect to.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -52,6 +53,10 @@ const rollout = require(path.join(ROOT, 'host/src/federation/rollout/rolloutMani
 const releasePaths = require(path.join(ROOT, 'scripts/site/releasePaths.ts'));
 /** @type {typeof import('./site/clientError')} */
 const { siteClientErrorHandler } = require(path.join(ROOT, 'scripts/site/clientError.ts'));
+/** @type {typeof import('./site/pageAnswer')} */
+const pageAnswer = require(path.join(ROOT, 'scripts/site/pageAnswer.ts'));
+/** @type {typeof import('./site/marketPreview')} */
+const { createMarketPreviews } = require(path.join(ROOT, 'scripts/site/marketPreview.ts'));
 /** Where a releases folder keeps its rollout manifest. */
 export const ROLLOUT_FILE = 'rollout.json';
 
@@ -232,14 +237,104 @@ export function createManifestSource({ basePort, releasesDir }, log = (line) => 
   return { current };
 }
 
+/**
+ * The host's page answers (scripts/site/pageAnswer.ts): the host's index.html, read again when it
+ * changes, with the visitor's releases chosen and put in as a JSON block, Link headers and a 103
+ * Early Hints for what the page loads first, and link-preview tags for market pages (a market the
+ * api does not have is a 404). Anything that goes wrong here sends the page as built: the browser
+ * then fetches /remotes.json itself.
+ */
+function createPageAnswers({ indexFile, manifests, options, headersNow }) {
+  const pageOrigin = `http://${HOSTNAME}:${options.basePort}`;
+  const pageVersions = { host: packageVersion('host'), shared: packageVersion('shared') };
+  const previews = createMarketPreviews({ apiOrigin: options.apiOrigin });
+  // Node loads its fetch (undici) on the first call, ~150–300 ms here: more than a preview's whole
+  // budget, so the first market page after a start would go without. Load it now.
+  void fetch('data:,').catch(() => undefined);
+  const previewWords = pageAnswer.previewWordsReader(path.join(ROOT, 'locales'));
+  const known = new Set(siteOrigins(options));
+  let page = { stamp: null, html: '' };
+  let raw = { manifest: null, value: null };
+  const html = () => {
+    const stat = fs.statSync(indexFile);
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (stamp !== page.stamp) page = { stamp, html: fs.readFileSync(indexFile, 'utf8') };
+    return page.html;
+  };
+  let failures = 0;
+
+  return async function answerPage(request, reply) {
+    const [pathname = '/', query = ''] = request.url.split(/\?(.*)/s);
+    const secure = request.protocol === 'https' || /^https\b/i.test(String(request.headers['x-forwarded-proto'] ?? ''));
+    let plan;
+    let site;
+    try {
+      const { manifest, json } = manifests.current();
+      if (raw.manifest !== manifest) raw = { manifest, value: JSON.parse(json) };
+      site = {
+        html: html(),
+        manifest,
+        rawManifest: raw.value,
+        pageVersions,
+        pageOrigin,
+        apiOrigin: options.apiOrigin,
+        mintInstallId: () => crypto.randomUUID(),
+        now: () => Date.now(),
+      };
+      plan = pageAnswer.planPage(
+        { pathname, search: query ? `?${query}` : '', cookieHeader: request.headers.cookie, secure },
+        site,
+      );
+    } catch (error) {
+      if (failures++ < 5) console.error(`serve: host page ${pathname.slice(0, 200)} sent as built: ${error?.stack ?? error}`);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    // The page differs per visitor (its releases, the cookie): no shared cache may keep it.
+    void reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .header('set-cookie', plan.setCookie)
+      .header('link', plan.links.join(', '));
+    // Never to an HTTP/1.0 client, which must not get a 1xx answer (RFC 9110 §15.2).
+    if (request.method === 'GET' && plan.links.length > 0 && request.raw.httpVersion !== '1.0') {
+      // Before the api is asked for a preview: the browser starts on the host's files meanwhile.
+      reply.writeEarlyHints({ link: plan.links, ...headersNow() });
+    }
+    let preview = null;
+    if (plan.marketId !== null) {
+      const host = `${secure ? 'https' : 'http'}://${request.headers.host ?? ''}`;
+      const origin = options.extraOrigins[0] ?? (known.has(host) ? host : pageOrigin);
+      preview = {
+        lookup: await previews.lookup(plan.marketId),
+        url: `${origin}${pathname}`,
+        words: previewWords(request.headers['accept-language']),
+      };
+    }
+    let answer;
+    try {
+      answer = pageAnswer.renderPage(site, plan, preview);
+    } catch (error) {
+      if (failures++ < 5) console.error(`serve: host page ${pathname.slice(0, 200)} sent as built: ${error?.stack ?? error}`);
+      return reply.sendFile('index.html');
+    }
+    return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
+  };
+}
+
 /** Where the site's pages are: the only origins a remote's chunks and manifest are shared with (CORS). */
 export function siteOrigins({ basePort, extraOrigins = [] }) {
   return [...localOrigins(basePort), ...extraOrigins];
 }
 
-/** True when a page has an inline <script> (the CSP allows none: it would not run). */
+/**
+ * True when a page has an inline <script> that would run (the CSP allows none: it would not). A
+ * data block (`type="application/json"`, as the server puts the rollout into pages) is not script:
+ * the browser never runs it, and the CSP does not apply to it.
+ */
 export function hasInlineScript(html) {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].some((m) => (m[1] ?? '').trim() !== '');
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)].some(
+    (m) => !/\stype\s*=\s*(["']?)application\/json\1(?=[\s>]|$)/i.test(m[1] ?? '') && (m[2] ?? '').trim() !== '',
+  );
 }
 
 /**
@@ -411,6 +506,14 @@ export async function createAppServer(app, options) {
     }
   }
 
+  // The host's pages are answered by answerPage (the visitor's releases, hints, previews), the
+  // site's root and index.html included; a remote's standalone harness gets its index.html as built.
+  const answerPage = isHost ? createPageAnswers({ indexFile, manifests, options, headersNow }) : null;
+  if (answerPage) {
+    server.get('/', answerPage);
+    server.get('/index.html', answerPage);
+  }
+
   await server.register(fastifyStatic, {
     root: dist,
     // Cache-Control is ours (cacheControlFor); ETag and Last-Modified revalidate the rest. Files are
@@ -419,7 +522,7 @@ export async function createAppServer(app, options) {
     etag: true,
     lastModified: true,
     dotfiles: 'ignore',
-    index: ['index.html'],
+    index: isHost ? false : ['index.html'],
     setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
   });
 
@@ -432,6 +535,7 @@ export async function createAppServer(app, options) {
     const pathName = request.url.split('?')[0] ?? '';
     const lastSegment = pathName.split('/').pop() ?? '';
     if (!lastSegment.includes('.') && !pathName.startsWith('/releases/') && fs.existsSync(indexFile)) {
+      if (answerPage) return answerPage(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');

@@ -312,6 +312,16 @@ test('a bad rollout manifest is refused: the server and the page keep the last g
     if (message.type() === 'warning') warnings.push(message.text());
   });
   await page.route(`${ROLLOUT_HOST_URL}/remotes.json`, (route) => route.fulfill({ json: { schemaVersion: 99 } }));
+  // The server also puts the manifest into the page (a JSON block the page reads instead of fetching).
+  await page.route(`${ROLLOUT_HOST_URL}/claim`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /(<script type="application\/json" id="prds-rollout">)[^<]*/,
+      '$1{"manifest":{"schemaVersion":99},"releases":{}}',
+    );
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    await route.fulfill({ status: response.status(), headers, body });
+  });
   expect(await reload(page)).toBe(v1.version);
   expect(warnings.join('\n')).toMatch(/last good one this browser kept/);
   await page.close();

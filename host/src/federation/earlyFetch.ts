@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { fetchWithTimeout } from './fetchWithTimeout';
+import { readPageRollout, type PageRollout } from './rollout/pageRolloutBlock';
 
 /**
  * The rollout manifest, served beside the host. Read at boot, before the async boundary: the
@@ -32,4 +33,24 @@ export function takeEarlyFetch(url: string): Promise<unknown> | undefined {
   const answer = started.get(url);
   started.delete(url);
   return answer;
+}
+
+/** The server's block, once read (undefined: not read yet), and whether the loader has taken it. */
+let embedded: PageRollout | null | undefined;
+let embeddedTaken = false;
+
+/**
+ * True when the server put the rollout manifest into the page (rollout/pageRolloutBlock.ts): the page
+ * then needs no /remotes.json request to pick its releases.
+ */
+export function hasEmbeddedManifest(doc: Pick<Document, 'getElementById'> = document): boolean {
+  if (embedded === undefined) embedded = readPageRollout(doc);
+  return embedded !== null;
+}
+
+/** The manifest the server put into the page, once: a later read (a retry) asks the server. */
+export function takeEmbeddedManifest(doc: Pick<Document, 'getElementById'> = document): Promise<unknown> | undefined {
+  if (embeddedTaken || !hasEmbeddedManifest(doc) || !embedded) return undefined;
+  embeddedTaken = true;
+  return Promise.resolve(embedded.manifest);
 }

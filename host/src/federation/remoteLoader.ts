@@ -139,6 +139,8 @@ export class RemoteLoader {
     this.mintLoadId = options.newLoadId ?? newLoadId;
     const query = readRolloutQuery(options.search ?? '');
     if (query.cohort !== null) this.store.joinCohort(query.cohort);
+    // The server picks this visitor's releases from the cookie: keep it saying what the page uses.
+    this.store.mirrorToCookie();
     // QA overrides (query, then storage) outside production only.
     this.overrides = this.production ? {} : { ...this.store.storedOverrides(), ...query.overrides };
   }

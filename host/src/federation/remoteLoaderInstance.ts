@@ -2,11 +2,11 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { API_BASE_URL, getAppEnv } from '@prds/shared';
 import sharedPackage from '@prds/shared/package.json';
 import hostPackage from '../../package.json';
-import { fetchJson, takeEarlyFetch } from './earlyFetch';
+import { fetchJson, takeEarlyFetch, takeEmbeddedManifest } from './earlyFetch';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import { RemoteLoader } from './remoteLoader';
 import { createRolloutReporter } from './rollout/rolloutReporter';
-import { VisitorStore } from './rollout/visitorStore';
+import { VisitorStore, type CookieJar } from './rollout/visitorStore';
 
 function browserStorage(): Storage | null {
   try {
@@ -16,8 +16,17 @@ function browserStorage(): Storage | null {
   }
 }
 
+/** The page's cookies: the rollout key is mirrored there for the web server (visitorCookie.ts). */
+const documentCookies: CookieJar = {
+  read: () => document.cookie,
+  write: (cookie) => {
+    document.cookie = cookie;
+  },
+  secure: window.location.protocol === 'https:',
+};
+
 /** The page's visitor memory for the rollout (install id, remembered wallet, failed versions). */
-export const visitorStore = new VisitorStore(browserStorage());
+export const visitorStore = new VisitorStore(browserStorage(), undefined, documentCookies);
 
 /** The page's one loader, bound to the federation runtime instance the host build created. */
 export const remoteLoader = new RemoteLoader({
@@ -26,8 +35,9 @@ export const remoteLoader = new RemoteLoader({
     loadRemote: (id) => loadRemote(id),
   },
   page: { host: hostPackage.version, shared: sharedPackage.version },
-  // The first read is the one the entry chunk started (index.ts); a second one asks again.
-  fetchManifest: (url) => takeEarlyFetch(url) ?? fetchJson(url),
+  // The manifest the server put in the page, else the read the entry chunk started (index.ts); a
+  // second read (a retry) asks the server again.
+  fetchManifest: (url) => takeEmbeddedManifest() ?? takeEarlyFetch(url) ?? fetchJson(url),
   store: visitorStore,
   production: getAppEnv() === 'production',
   search: window.location.search,

@@ -1,8 +1,25 @@
+import {
+  ADDRESS,
+  COHORT,
+  INSTALL_ID,
+  readRolloutCookie,
+  rolloutCookieHeader,
+  rolloutCookieValue,
+  type RolloutCookie,
+} from './visitorCookie';
+
 /**
  * What the page remembers about its visitor for the rollout, in localStorage: a random install id (the
  * bucket's key until a wallet is connected), the wallet last connected, named cohorts joined, QA
  * overrides, versions that failed recently, and the last rollout manifest that validated. Storage
  * that throws (privacy modes, a full quota) degrades to this page's memory, never to an error.
+ *
+ * The bucket key, cohorts and failed versions are mirrored into a first-party cookie (visitorCookie.ts) for the web
+ * server, which picks the visitor's releases before the page runs. Storage comes first and the
+ * cookie fills in what storage lacks: a new visitor adopts the install id the server minted (so the
+ * first load already agrees), and a visitor known from before the cookie, or who cleared cookies,
+ * keeps their bucket (the server agrees again from the next load, once the page has written the
+ * cookie back).
  */
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -22,8 +39,13 @@ export const STORAGE_KEYS = {
 /** How long a version that failed for a visitor is avoided by that visitor. */
 export const BAD_VERSION_TTL_MS = 6 * 60 * 60 * 1000;
 
-const ADDRESS = /^0x[0-9a-f]{40}$/;
-const COHORT = /^[0-9a-z][0-9a-z._:-]{0,63}$/;
+/** The page's cookies (`document.cookie`), read and written; tests pass a jar of their own. */
+export interface CookieJar {
+  read(): string;
+  write(cookie: string): void;
+  /** Whether the page is on https (the cookie is then Secure). */
+  readonly secure: boolean;
+}
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -65,7 +87,16 @@ export class VisitorStore {
   constructor(
     private readonly storage: KeyValueStore | null,
     private readonly now: () => number = () => Date.now(),
+    private readonly cookies: CookieJar | null = null,
   ) {}
+
+  private cookie(): RolloutCookie | null {
+    try {
+      return readRolloutCookie(this.cookies?.read());
+    } catch {
+      return null;
+    }
+  }
 
   private get(key: string): string | null {
     try {
@@ -88,31 +119,55 @@ export class VisitorStore {
 
   installId(): string {
     const stored = this.get(STORAGE_KEYS.install);
-    if (stored !== null && /^[0-9a-f-]{16,64}$/.test(stored)) return stored;
-    const id = randomId();
+    if (stored !== null && INSTALL_ID.test(stored)) return stored;
+    const id = this.cookie()?.installId ?? randomId();
     this.set(STORAGE_KEYS.install, id);
     return id;
   }
 
   account(): string | null {
     const stored = this.get(STORAGE_KEYS.account);
-    return stored !== null && ADDRESS.test(stored) ? stored : null;
+    if (stored !== null && ADDRESS.test(stored)) return stored;
+    const fromCookie = this.cookie()?.account ?? null;
+    if (fromCookie !== null) this.set(STORAGE_KEYS.account, fromCookie);
+    return fromCookie;
   }
 
   /** The next load buckets by this wallet (never this one: a page does not switch versions). */
   rememberAccount(address: string): void {
     const lower = address.toLowerCase();
     if (ADDRESS.test(lower) && this.get(STORAGE_KEYS.account) !== lower) this.set(STORAGE_KEYS.account, lower);
+    this.mirrorToCookie();
   }
 
   cohorts(): string[] {
     const stored = parseJson(this.get(STORAGE_KEYS.cohorts));
-    return Array.isArray(stored) ? stored.filter((c): c is string => typeof c === 'string' && COHORT.test(c)) : [];
+    const kept = Array.isArray(stored) ? stored.filter((c): c is string => typeof c === 'string' && COHORT.test(c)) : [];
+    return [...new Set([...kept, ...(this.cookie()?.cohorts ?? [])])];
   }
 
   joinCohort(cohort: string): void {
     const current = this.cohorts();
     if (COHORT.test(cohort) && !current.includes(cohort)) this.set(STORAGE_KEYS.cohorts, JSON.stringify([...current, cohort]));
+    this.mirrorToCookie();
+  }
+
+  /**
+   * Writes the bucket key (the wallet, else the install id) and the cohorts into the rollout cookie
+   * when it says something else, so the server's next choice is the page's.
+   */
+  mirrorToCookie(): void {
+    if (!this.cookies) return;
+    const value = rolloutCookieValue(this.account() ?? this.installId(), this.cohorts(), this.badTable());
+    const current = this.cookie();
+    if (current && rolloutCookieValue(current.account ?? current.installId ?? '', current.cohorts, current.bad) === value) {
+      return;
+    }
+    try {
+      this.cookies.write(rolloutCookieHeader(value, this.cookies.secure));
+    } catch {
+      // storage still keeps the key for this browser
+    }
   }
 
   /** QA overrides kept in storage (`{ "mfe_claim": "0.1.0+…" }`); the caller honours them outside production only. */
@@ -122,12 +177,14 @@ export class VisitorStore {
     return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
   }
 
+  /** Versions that failed here and are still avoided: storage's, and the cookie's for what storage lacks. */
   private badTable(): Record<string, number> {
     const stored = parseJson(this.get(STORAGE_KEYS.bad));
-    if (!isRecord(stored)) return {};
     const now = this.now();
     return Object.fromEntries(
-      Object.entries(stored).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > now),
+      Object.entries({ ...this.cookie()?.bad, ...(isRecord(stored) ? stored : {}) }).filter(
+        (e): e is [string, number] => typeof e[1] === 'number' && e[1] > now,
+      ),
     );
   }
 
@@ -137,6 +194,8 @@ export class VisitorStore {
 
   markBad(remote: string, version: string, ttlMs: number = BAD_VERSION_TTL_MS): void {
     this.set(STORAGE_KEYS.bad, JSON.stringify({ ...this.badTable(), [`${remote}@${version}`]: this.now() + ttlMs }));
+    // The server must not hint (preload) it for this visitor either.
+    this.mirrorToCookie();
   }
 
   /** The last rollout manifest that validated, as it was fetched (validated again when used). */
