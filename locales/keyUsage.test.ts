@@ -1,66 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/**
- * THE ONE PATTERN for message keys in code: a string literal written directly after a property or
- * JSX attribute named `id`, `messageKey`, or ending in `Id` / `MessageKey` (`labelId`, `titleId`):
- *
- *   <FormattedMessage id="market.list.title" />        intl.formatMessage({ id: 'common.retry' })
- *   defineMessages({ title: { id: 'issue.form.title' } })   new HttpError({ messageKey: 'common.error.http' })
- *   id={'claim.button'}                                 { to: '/', labelId: 'host.nav.home' }
- *
- * Also a conditional whose two branches are such literals, on one line:
- *   intl.formatMessage({ id: open ? 'host.nav.closeMenu' : 'host.nav.openMenu' })
- *
- * Not found (so not allowed for keys): a bare string (`const k = 'x.y'`, `['x.y', …]`), other
- * property names (`label: 'x.y'`), nested or multi-line conditionals.
- *
- * A key is flat and dotted with at least one dot, its first segment the owner (common, host or a
- * remote). Keys built at run time (`id: \`market.sort.${sort}\``) fail the test below: write one
- * literal per case (`{ volume: { id: 'market.sort.volume' }, newest: { id: 'market.sort.newest' } }`),
- * so this scan sees every key and en.json holds no dead text. Passing a key on through a variable
- * (`id={error.messageKey}`, `id={item.labelId}`) is fine: the literal is written where the key is chosen.
- */
-const KEY_NAME = String.raw`(?<!(?:const|let|var)\s+)\b(?:id|messageKey|[a-z][A-Za-z0-9]*(?:Id|MessageKey))`;
-export const KEY_USAGE = new RegExp(String.raw`${KEY_NAME}\s*[:=]\s*\{?\s*(['"])([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)\1`, 'g');
-const KEY = String.raw`([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)`;
-/** `id: open ? 'host.nav.closeMenu' : 'host.nav.openMenu'`: both branches literal keys, on one line. */
-export const TERNARY_KEY_USAGE = new RegExp(
-  String.raw`${KEY_NAME}\s*[:=]\s*\{?\s*[^;{}?\n]*?\?\s*(['"])${KEY}\1\s*:\s*(['"])${KEY}\3`,
-  'g',
-);
-/** A template literal that starts like a key and interpolates: the forbidden dynamic form. */
-export const DYNAMIC_KEY = new RegExp(String.raw`${KEY_NAME}\s*[:=]\s*\{?\s*\x60[a-z][A-Za-z0-9]*\.[^\x60]*\$\{`, 'g');
+import { DYNAMIC_KEY, keysIn, productSources } from './keyScan.cjs';
 
+// The key pattern and the source walk live in keyScan.cjs: the build ships each app the keys this
+// same scan finds in its sources (shared/webpack/messagesLoader.cjs).
 const root = path.resolve(__dirname, '..');
 
 /** Product sources of the host, every remote and shared; tests and generated output are not usage. */
 function sourceFiles(): string[] {
-  const roots = fs
+  return fs
     .readdirSync(root)
     .filter((d) => d === 'host' || d === 'shared' || d.startsWith('mfe-'))
-    .map((d) => path.join(root, d, 'src'))
-    .filter((d) => fs.existsSync(d));
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== '__tests__' && entry.name !== 'dist') walk(full);
-      } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        files.push(full);
-      }
-    }
-  };
-  roots.forEach(walk);
-  return files;
-}
-
-function keysIn(text: string): string[] {
-  return [
-    ...[...text.matchAll(KEY_USAGE)].map((m) => m[2] ?? ''),
-    ...[...text.matchAll(TERNARY_KEY_USAGE)].flatMap((m) => [m[2] ?? '', m[4] ?? '']),
-  ];
+    .flatMap((d) => productSources(path.join(root, d, 'src')));
 }
 
 const en = JSON.parse(fs.readFileSync(path.join(__dirname, 'en.json'), 'utf8')) as Record<string, string>;

@@ -70,6 +70,9 @@ export {
   type Language,
 } from './i18n/languages';
 export { I18nProvider, useLang } from './i18n/I18nProvider';
+// A remote's own messages (the builds wrap its ./App in these: shared/webpack/remoteApp.tsx)
+export { registerMessages, type Messages, type MessagesLoader } from './i18n/messageScopes';
+export { MessagesScope } from './i18n/MessagesScope';
 export { useDocumentTitle, documentTitleAtom } from './i18n/documentTitle';
 export { FormattedMessage, useIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 

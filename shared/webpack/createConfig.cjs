@@ -14,7 +14,9 @@
  *     exposes: { './App': './src/App.tsx' },
  *   });
  *
- * The remote writes src/App.tsx (its <Routes> on the spec's full paths). Every remote also gets a
+ * The remote writes src/App.tsx (its <Routes> on the spec's full paths); the container exposes it
+ * wrapped with the remote's own messages (remoteApp.tsx), and every app's locale chunks carry only
+ * the keys its sources name, precompiled (messagesLoader.cjs). Every remote also gets a
  * standalone dev harness (harness.tsx: ./App inside <AppProviders><BrowserRouter>, behind the async
  * boundary in harnessEntry.js that non-eager shared modules require): `pnpm --filter
  * @prds/mfe-market run dev` serves it on the remote's own port; the production build emits
@@ -49,6 +51,15 @@ const SUBPATH_SINGLETONS = ['react/', 'react-dom/', 'jotai/', '@emotion/react/']
 const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
 
 const HARNESS_ALIAS = 'prds-dev-harness';
+/** What a remote exposes as ./App: its App with its own messages (remoteApp.tsx). */
+const REMOTE_APP_WITH_MESSAGES = path.join(__dirname, 'remoteApp.tsx');
+/** The App remoteApp.tsx wraps: the remote's own, or a release build's ReleasedApp around it. */
+const EXPOSED_APP_ALIAS = 'prds-exposed-app';
+/** The locale files, which messagesLoader.cjs cuts to each app's keys and precompiles. */
+const LOCALES_DIR = path.resolve(__dirname, '../../locales');
+const LOCALE_FILES_ALIAS = 'prds-locale-files';
+const MESSAGES_LOADER = path.join(__dirname, 'messagesLoader.cjs');
+const SHARED_SRC = path.resolve(__dirname, '../src');
 const ETHERS_ADDRESS_SHIM = path.join(__dirname, 'ethersAddressShim.mjs');
 const REMOTE_APP_ALIAS = 'prds-remote-app';
 /** A release build's ./App: the remote's own App beside a mark naming the release (releasedApp.tsx). */
@@ -72,6 +83,26 @@ function installedPackageJson(dir, pkg) {
     if (parent === cur) return null;
     cur = parent;
   }
+}
+
+/**
+ * The ICU message parser's build without `parse` (its types and helpers only), as react-intl's
+ * formatter resolves it from `dir`: every message the page formats is precompiled by
+ * messagesLoader.cjs, so the parser (and its number/date skeleton parsers) need not ship.
+ * Null when react-intl is not installed for `dir`.
+ * @param {string} dir
+ * @returns {string | null}
+ */
+function icuParserWithoutParse(dir) {
+  let reactIntl;
+  try {
+    reactIntl = require.resolve('react-intl', { paths: [dir] });
+  } catch {
+    return null;
+  }
+  const messageFormat = require.resolve('intl-messageformat', { paths: [path.dirname(reactIntl)] });
+  const parser = require.resolve('@formatjs/icu-messageformat-parser', { paths: [path.dirname(messageFormat)] });
+  return path.join(path.dirname(parser), 'no-parser.js');
 }
 
 /**
@@ -139,6 +170,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     // stable), so its chunk-loading global is its own, and every chunk its runtime loads carries a
     // sha384 integrity the browser checks (the host pins the entry's own hash from the rollout manifest).
     const release = !isHost && remoteApp !== null ? releaseOf(process.env) : null;
+    const noParser = icuParserWithoutParse(dir);
 
     /** @type {import('webpack').EntryObject} */
     const entry = {};
@@ -173,8 +205,16 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         alias: {
           ...(remoteApp
-            ? { [`${HARNESS_ALIAS}$`]: path.join(__dirname, 'harness.tsx'), [`${REMOTE_APP_ALIAS}$`]: remoteApp }
+            ? {
+                [`${HARNESS_ALIAS}$`]: path.join(__dirname, 'harness.tsx'),
+                [`${REMOTE_APP_ALIAS}$`]: remoteApp,
+                [`${EXPOSED_APP_ALIAS}$`]: release ? RELEASED_APP : remoteApp,
+              }
             : {}),
+          [LOCALE_FILES_ALIAS]: LOCALES_DIR,
+          // Messages are precompiled (messagesLoader.cjs): react-intl's formatter gets the parser's
+          // build without `parse`.
+          ...(noParser ? { '@formatjs/icu-messageformat-parser$': noParser } : {}),
           // A network's build (scripts/build-network.mjs) reads the contract registry generated with its
           // deployment (contracts/scripts/generate.ts --out DIR), not the committed one.
           ...contractsRegistryAlias(process.env.PRDS_CONTRACTS_GENERATED_DIR),
@@ -208,6 +248,12 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
               },
             },
           },
+          {
+            // A locale file: only the keys this app's sources name, as ICU ASTs (messagesLoader.cjs).
+            test: /[\\/][a-z]{2}\.json$/,
+            include: LOCALES_DIR,
+            use: [{ loader: MESSAGES_LOADER, options: { appDir: dir, sharedSrc: SHARED_SRC, isHost } }],
+          },
           { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/i, type: 'asset' },
         ],
       },
@@ -221,6 +267,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           'process.env.PRDS_BSC_EXPLORER_URL': JSON.stringify(process.env.PRDS_BSC_EXPLORER_URL ?? ''),
           'process.env.PRDS_BSC_TESTNET_RPC_URL': JSON.stringify(process.env.PRDS_BSC_TESTNET_RPC_URL ?? ''),
           'process.env.PRDS_BSC_TESTNET_EXPLORER_URL': JSON.stringify(process.env.PRDS_BSC_TESTNET_EXPLORER_URL ?? ''),
+          // The scope a remote's own messages register under (remoteApp.tsx): its container's name.
+          ...(remoteApp ? { 'process.env.PRDS_REMOTE_NAME': JSON.stringify(name) } : {}),
           ...(release
             ? {
                 'process.env.PRDS_RELEASE_VERSION': JSON.stringify(release.version),
@@ -231,7 +279,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          ...(exposes ? { exposes: release ? { ...exposes, './App': RELEASED_APP } : exposes } : {}),
+          ...(exposes ? { exposes: remoteApp ? { ...exposes, './App': REMOTE_APP_WITH_MESSAGES } : exposes } : {}),
           shared: sharedConfig(dir),
           // version-first fetches every remote's manifest at start-up and blanks the page if one is down.
           shareStrategy: 'loaded-first',

@@ -1,12 +1,12 @@
-// Standalone dev harness of a remote: its ./App inside the same providers and router the host
-// gives it, so a team can work on its remote alone. The factory aliases REMOTE_APP to the remote's
-// src/App.tsx and resolves the imports below from the remote's own node_modules, so they are the
-// same shared modules the remote itself consumes.
+// Standalone dev harness of a remote: its ./App (remoteApp.tsx: the remote's src/App.tsx with its
+// own messages) inside the same providers and router the host gives it, so a team can work on its
+// remote alone. The factory resolves the imports below from the remote's own node_modules, so they
+// are the same shared modules the remote itself consumes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@prds/shared';
-import App from 'prds-remote-app';
+import App from './remoteApp';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from the harness page');

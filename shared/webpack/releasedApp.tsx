@@ -1,4 +1,4 @@
-// The `./App` a release build exposes (createConfig with PRDS_RELEASE_VERSION, set by `pnpm release`):
+// The App a release build exposes inside remoteApp.tsx (createConfig with PRDS_RELEASE_VERSION, set by `pnpm release`):
 // the remote's own App, beside a hidden mark naming the release it came from, so the page, a test or a
 // person in DevTools can tell which release of a remote is on screen. A QA build may carry a note
 // (PRDS_RELEASE_NOTE, e.g. "v2 preview"), shown above the App; a production release leaves it empty.

@@ -1,26 +1,24 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAtom } from 'jotai';
-import { loadMessages as loadLocaleMessages, type Messages } from '@prds/locales';
+import { loadMessages as loadLocaleMessages } from '@prds/locales';
 import { writeStorage } from '../browserEnv';
 import { langAtom } from '../state/atoms';
 import { DEFAULT_LANG, LANG_STORAGE_KEY, languageDir, type LangCode } from './languages';
+import { loadRegisteredScopes, loadWithFallback, type MessagesLoader, type ScopeMessages } from './messageScopes';
 
-interface Loaded {
-  readonly lang: LangCode;
-  readonly messages: Messages;
-}
+export type { Messages, MessagesLoader } from './messageScopes';
 
-export type MessagesLoader = (lang: LangCode) => Promise<Messages>;
-
-async function loadWithFallback(lang: LangCode, load: MessagesLoader): Promise<Loaded> {
-  try {
-    return { lang, messages: await load(lang) };
-  } catch (error) {
-    // A language chunk that fails to load must not blank the page: show English instead.
-    if (lang === DEFAULT_LANG) throw error;
-    return { lang: DEFAULT_LANG, messages: await load(DEFAULT_LANG) };
-  }
+/**
+ * The shell's messages for `lang`, on a switch once the messages of every remote on the page
+ * (MessagesScope) are there too: the whole page changes language in one render, never half of it.
+ * The first load does not wait for remotes: each remote's MessagesScope waits for its own.
+ */
+async function loadLanguage(lang: LangCode, load: MessagesLoader, isSwitch: boolean): Promise<ScopeMessages> {
+  if (!isSwitch) return loadWithFallback(load, lang);
+  const [shell] = await Promise.all([loadWithFallback(load, lang), loadRegisteredScopes(lang)]);
+  if (shell.lang !== lang) await loadRegisteredScopes(shell.lang);
+  return shell;
 }
 
 /** The current language and a setter that remembers the choice. */
@@ -29,28 +27,32 @@ export function useLang(): readonly [LangCode, (lang: LangCode) => void] {
 }
 
 /**
- * Loads the current language's messages (one chunk per language) and renders children once they are
+ * Loads the current language's messages (one chunk per language: the shell's, i.e. the host's and
+ * shared's; each remote brings its own through MessagesScope) and renders children once they are
  * there; on a switch the previous language stays on screen until the new one arrives.
  */
 export interface I18nProviderProps {
   readonly children: ReactNode;
   /** Shown until the first language's messages arrive. */
   readonly fallback?: ReactNode;
-  /** Where messages come from; the per-language chunks of @prds/locales unless a test gives its own. */
+  /** Where the shell's messages come from; the per-language chunks of @prds/locales unless a test gives its own. */
   readonly loadMessages?: MessagesLoader;
 }
 
 export function I18nProvider({ children, fallback = null, loadMessages = loadLocaleMessages }: I18nProviderProps) {
   const [lang] = useAtom(langAtom);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loaded, setLoaded] = useState<ScopeMessages | null>(null);
   const [failed, setFailed] = useState(false);
   const previousLang = useRef(lang);
+  const shown = useRef(false);
 
   useEffect(() => {
     let current = true;
-    loadWithFallback(lang, loadMessages).then(
+    loadLanguage(lang, loadMessages, shown.current).then(
       (result) => {
-        if (current) setLoaded(result);
+        if (!current) return;
+        shown.current = true;
+        setLoaded(result);
       },
       () => {
         if (current) setFailed(true);
