@@ -15,6 +15,11 @@ import { HOST_URL, portOf } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT, SERVE_SCRIPT } from '../support/serverProcess';
 
+/** The version the builds carry (a release is named after its package's version). */
+const SHARED_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }
+).version;
+
 const API_URL = 'http://127.0.0.1:8787';
 const MARKET_REMOTE = `http://127.0.0.1:${portOf('mfe-market')}`;
 
@@ -174,7 +179,7 @@ test.describe('the page answer of the suite’s site', () => {
 
 test.describe('a releases folder with a canary at 50 %', () => {
   const dir = path.join(REPO_ROOT, 'e2e', 'test-results', 'site-server-releases');
-  const versions = ['0.1.0+site.a', '0.1.0+site.b'] as const;
+  const versions = [`${SHARED_VERSION}+site.a`, `${SHARED_VERSION}+site.b`] as const;
   let port = 0;
   let server: ChildProcess | undefined;
 
@@ -189,7 +194,7 @@ test.describe('a releases folder with a canary at 50 %', () => {
     const record = (version: string) => ({
       url: `/releases/mfe_market/${version}/mf-manifest.json`,
       integrity: null,
-      shared: '0.1.0',
+      shared: SHARED_VERSION,
       publishedAt: null,
     });
     const manifest = {
