@@ -83,11 +83,11 @@ library LicenseMetadata {
         );
     }
 
-    /// The type's colour: common blue, scarcity violet, attributive gold.
+    /// The type's colour: common blue, scarcity violet, attributive amber (white text at 5:1 or more).
     function _colour(ILicense.LicenseType licenseType) private pure returns (string memory) {
         if (licenseType == ILicense.LicenseType.Common) return "#2563eb";
         if (licenseType == ILicense.LicenseType.Scarcity) return "#7c3aed";
-        return "#b7791f";
+        return "#92400e";
     }
 
     function _svg(Facts memory facts) private pure returns (bytes memory) {
