@@ -44,6 +44,31 @@ class ThemeBeforePaintPlugin {
   }
 }
 
+/**
+ * Token icons (public/token-icons/) at fixed paths, as files: `wallet_watchAsset` (EIP-747) hands the
+ * wallet an image URL it fetches itself, and @prds/shared's TOKEN_ICON_PATHS names them. Not a webpack
+ * asset, which would inline a small SVG as a data: URI that wallets refuse.
+ */
+class TokenIconsPlugin {
+  apply(compiler) {
+    const dir = path.join(__dirname, 'public/token-icons');
+    compiler.hooks.thisCompilation.tap('TokenIconsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'TokenIconsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const name of fs.readdirSync(dir)) {
+            compilation.fileDependencies.add(path.join(dir, name));
+            compilation.emitAsset(
+              `token-icons/${name}`,
+              new compiler.webpack.sources.RawSource(fs.readFileSync(path.join(dir, name))),
+            );
+          }
+        },
+      );
+    });
+  }
+}
+
 /** The rollout manifest of `webpack serve`: each remote's dev server, as scripts/serve.mjs does for dist/. */
 function devManifest() {
   const version = '0.0.0+dev';
@@ -69,7 +94,7 @@ function devManifest() {
 
 module.exports = (env, argv) => {
   const config = base(env, argv);
-  config.plugins = [...(config.plugins ?? []), new ThemeBeforePaintPlugin()];
+  config.plugins = [...(config.plugins ?? []), new ThemeBeforePaintPlugin(), new TokenIconsPlugin()];
   config.devServer = {
     ...config.devServer,
     setupMiddlewares: (middlewares, devServer) => {

@@ -314,7 +314,7 @@ export async function generateEvents(devnet: BenchDevnet, options: GenerateOptio
     if (!issuer) throw new Error("no issuer");
     const options = m % 5 === 0 ? ["Cut", "Hold", "Raise"] : m % 7 === 0 ? ["A", "B", "C", "D"] : ["Yes", "No"];
     const event = `Bench market ${m}: will the figure be published on time?`;
-    const category = ["crypto", "finance", "politics", "technology", "science", "culture", "other"][m % 7] ?? "other";
+    const category = ["crypto", "finance", "politics", "technology", "science", "sports", "culture", "other"][m % 8] ?? "other";
     marketOptions.push(options.length);
     issues.push({
       from: issuer,

@@ -280,7 +280,7 @@ function generate(rng: Rng, year: number): Generated {
   }
   if (rng() < 0.6) {
     const clubs = [...CLUBS].sort(() => rng() - 0.5).slice(0, 2 + Math.floor(rng() * 4));
-    return { category: "other", event: `Who will win the ${year} cup final?`, options: [...clubs, "Another club"] };
+    return { category: "sports", event: `Who will win the ${year} cup final?`, options: [...clubs, "Another club"] };
   }
   const city = pick(rng, CITIES);
   return { category: "other", event: `Will it rain in ${city} on ${date}?`, options: [...YES_NO] };

@@ -238,7 +238,7 @@ describe("/api/config/issue", () => {
       challengeWindow: 7 * DAY,
       maxOptions: Number(p.maxOptions),
       issuesPerLicense: 10,
-      categories: ["crypto", "finance", "politics", "technology", "science", "culture", "other"],
+      categories: ["crypto", "finance", "politics", "technology", "science", "sports", "culture", "other"],
       payTokens: [{ symbol: "USDT", address: h.devnet.protocol.addresses.DevUSDT?.toLowerCase(), decimals: 18 }],
       platformToken: { symbol: "PRDS", address: h.devnet.protocol.addresses.PRDS?.toLowerCase(), decimals: 18 },
     });

@@ -447,7 +447,7 @@ describe("markets on the devnet, through the api", () => {
       checkpointInterval: p.checkpointInterval,
       maxOptions: p.maxOptions,
       issuesPerLicense: Number(await s.devnet.protocol.license.getFunction("issuesPerLicense")()),
-      categories: ["crypto", "finance", "politics", "technology", "science", "culture", "other"],
+      categories: ["crypto", "finance", "politics", "technology", "science", "sports", "culture", "other"],
       payTokens: [{ symbol: "USDT", address: s.devnet.protocol.addresses.DevUSDT?.toLowerCase(), decimals: 18 }],
       platformToken: { symbol: "PRDS", address: s.devnet.protocol.addresses.PRDS?.toLowerCase(), decimals: 18 },
     });

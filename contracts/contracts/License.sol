@@ -8,7 +8,9 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {ILicense} from "./interfaces/ILicense.sol";
+import {LicenseMetadata} from "./license/LicenseMetadata.sol";
 
 /// ERC-4907: a time-limited "user" role beside the owner.
 interface IERC4907 {
@@ -20,8 +22,9 @@ interface IERC4907 {
 }
 
 /// The License (ticket): the right to issue markets. Sold by the protocol for the pay token, traded
-/// and rented through LicenseMarketplace, consumed by Markets.
-contract License is ERC721, IERC4907, ILicense, Ownable, ReentrancyGuard {
+/// and rented through LicenseMarketplace, consumed by Markets. Its ERC-721 metadata is on chain
+/// (tokenURI, LicenseMetadata) and ERC-4906 MetadataUpdate says when it changed: a use, a rental.
+contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGuard {
     using SafeERC20 for IERC20;
 
     /// Deployment parameters of one License type.
@@ -236,6 +239,7 @@ contract License is ERC721, IERC4907, ILicense, Ownable, ReentrancyGuard {
         }
         uint16 left = --info_.availableTimes;
         emit LicenseUsed(tokenId, issuer, left, rentalEnd, rentalIssuesUsed);
+        emit MetadataUpdate(tokenId);
     }
 
     /// See ILicense: a cancelled market gives its use back, never beyond a new License's count.
@@ -245,6 +249,7 @@ contract License is ERC721, IERC4907, ILicense, Ownable, ReentrancyGuard {
         if (info_.availableTimes >= issuesPerLicense) revert NothingToRecycle(tokenId);
         uint16 left = ++info_.availableTimes;
         emit LicenseUseRecycled(tokenId, left);
+        emit MetadataUpdate(tokenId);
     }
 
     // ---------------------------------------------------------------- views
@@ -270,8 +275,26 @@ contract License is ERC721, IERC4907, ILicense, Ownable, ReentrancyGuard {
         return _packets[packetId];
     }
 
+    /// ERC-721 metadata as a data: URI (base64 JSON with an SVG image): name, type, uses left, rental.
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        Info memory info_ = _existingInfo(tokenId);
+        return LicenseMetadata.tokenURI(
+            LicenseMetadata.Facts({
+                tokenId: tokenId,
+                info: info_,
+                issuesPerLicense: issuesPerLicense,
+                rentalExpires: _rentals[tokenId].expires,
+                rented: userOf(tokenId) != address(0)
+            })
+        );
+    }
+
+    /// ERC-4906's id is 0x49064906 by the standard (not an XOR of its events' selectors).
+    bytes4 private constant ERC4906_INTERFACE_ID = 0x49064906;
+
     function supportsInterface(bytes4 interfaceId) public view override(ERC721, IERC165) returns (bool) {
-        return interfaceId == type(IERC4907).interfaceId || super.supportsInterface(interfaceId);
+        return interfaceId == type(IERC4907).interfaceId || interfaceId == ERC4906_INTERFACE_ID
+            || super.supportsInterface(interfaceId);
     }
 
     // ---------------------------------------------------------------- internals
@@ -317,6 +340,7 @@ contract License is ERC721, IERC4907, ILicense, Ownable, ReentrancyGuard {
         _rentals[tokenId] = Rental({user: user, expires: expires, maxIssues: maxIssues, issuesUsed: 0});
         emit UpdateUser(tokenId, user, expires);
         emit RentalGranted(tokenId, user, expires, maxIssues);
+        emit MetadataUpdate(tokenId);
     }
 
     /// Clears the user on every transfer, and keeps non-tradable Licenses with their owner except for
@@ -334,6 +358,8 @@ contract License is ERC721, IERC4907, ILicense, Ownable, ReentrancyGuard {
         if (from != to && _rentals[tokenId].user != address(0)) {
             delete _rentals[tokenId];
             emit UpdateUser(tokenId, address(0), 0);
+            // The rental's end (the License back from the marketplace, or sold on): no longer rented.
+            emit MetadataUpdate(tokenId);
         }
     }
 

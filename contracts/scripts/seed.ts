@@ -297,7 +297,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Who will win the Champions League final?",
-        category: "culture",
+        category: "sports",
         options: ["Real Madrid", "Manchester City", "Bayern Munich", "Another club"],
         lastTradingTime: E + 5 * HOUR,
         expirationTime: E + 3 * DAY,
@@ -445,7 +445,7 @@ export async function seed(chain: SeedChain, c: SeedContracts, endTime?: number)
       input: {
         ...base,
         event: "Will the home team reach the play-offs?",
-        category: "culture",
+        category: "sports",
         options: yesNo,
         lastTradingTime: E - 6 * DAY,
         expirationTime: E - 5 * DAY,

@@ -10,7 +10,16 @@
  * The categories a market's metadata may name: one list for the api that checks submissions and
  * filters the list, and the front end that offers them. Adding one here adds it everywhere.
  */
-export const MARKET_CATEGORIES = ["crypto", "finance", "politics", "technology", "science", "culture", "other"] as const;
+export const MARKET_CATEGORIES = [
+  "crypto",
+  "finance",
+  "politics",
+  "technology",
+  "science",
+  "sports",
+  "culture",
+  "other",
+] as const;
 export type MarketCategory = (typeof MARKET_CATEGORIES)[number];
 
 /** Every text field a market page shows; all of them are covered by the metadata hash. */

@@ -46,6 +46,9 @@ describe("devnet seed", () => {
     );
     expect(result.markets.length).toBeGreaterThanOrEqual(12);
     expect(new Set(result.markets.map((m) => m.category)).size).toBeGreaterThanOrEqual(6);
+    // Football is sport, not culture (issue 27 item 14); the market list's category filter e2e test relies on these two.
+    const sports = result.markets.filter((m) => m.category === "sports").map((m) => m.event);
+    expect(sports.sort()).toEqual(["Who will win the Champions League final?", "Will the home team reach the play-offs?"]);
     expect(new Set(result.licenses.map((l) => l.state))).toEqual(new Set(["Unsold", "OnSale", "ListedForRent", "Rented"]));
     const types = await Promise.all(result.licenses.map(async (l) => (await f.license.info(l.tokenId)).licenseType));
     expect(new Set(types)).toEqual(new Set([0n, 1n, 2n]));

@@ -95,6 +95,7 @@ export const WALLET_METHODS = [
   'eth_coinbase',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_watchAsset',
   'wallet_requestPermissions',
   'wallet_getPermissions',
   'wallet_revokePermissions',
@@ -124,6 +125,8 @@ export class TestWallet {
   connectBehaviour: 'ok' | 'reject';
   /** The params of every wallet_addEthereumChain call, in order. */
   readonly addedChains: Record<string, unknown>[] = [];
+  /** The params of every wallet_watchAsset (EIP-747) call the wallet accepted, in order. */
+  readonly watchedAssets: Record<string, unknown>[] = [];
   readonly provider: JsonRpcProvider;
   readonly rpcUrl: string;
   /** The chain the node at rpcUrl serves (hex): transactions are signed for it and sent only on it. */
@@ -319,6 +322,12 @@ export class TestWallet {
         applyBehaviour(this.addBehaviour, 'Test wallet: could not add the chain.');
         await this.setChain(String(config.chainId ?? ''));
         return null;
+      }
+      case 'wallet_watchAsset': {
+        // EIP-747: params is an object ({ type, options }); MetaMask answers true once the user accepts.
+        this.#requireConnected();
+        this.watchedAssets.push((Array.isArray(params) ? params[0] : params) as Record<string, unknown>);
+        return true;
       }
       case 'eth_sendTransaction':
         return this.#serialised(() => this.#sendTransaction((args[0] ?? {}) as Record<string, unknown>));

@@ -27,9 +27,10 @@ import {
 } from '../support/marketPage';
 import { connectInjectedWallet, installTestWallet, type TestWallet } from '../support/testWallet';
 
-// Seeded culture markets (contracts/scripts/seed.ts): "win" matches two of them.
-const CHAMPIONS = 'Who will win the Champions League final?'; // Open, closing soon; issued 6 days before the seed's end
-const FILM = 'Will the film win Best Picture?'; // EarlyConfirmed (waitingResult tab); issued 8 days before, more volume
+// Seeded markets (contracts/scripts/seed.ts). The two sports markets; "win" also matches the culture film.
+const CHAMPIONS = 'Who will win the Champions League final?'; // Open, closing soon; issued 6 days before the seed's end, 125 USDT bought
+const PLAYOFFS = 'Will the home team reach the play-offs?'; // Appealing (challenging tab); issued 14 days before, 180 USDT bought
+const FILM = 'Will the film win Best Picture?'; // culture, EarlyConfirmed
 
 /** A fresh account holding `usdt` DevUSDT (and gas), its wallet injected in `page`. */
 async function walletWithUsdt(page: Page, usdt: string): Promise<TestWallet> {
@@ -57,48 +58,57 @@ test.describe('market list', () => {
     await expect(marketRows(page).first()).toBeVisible();
     expect(listParams(page)).toEqual({});
 
-    await page.getByTestId('market-category').selectOption('culture');
-    await expect(page).toHaveURL(/[?&]category=culture\b/);
-    await expect(marketRows(page)).toHaveCount(4);
-
-    await page.getByTestId('market-search').pressSequentially('win', { delay: 50 });
-    await expect(page).toHaveURL(/[?&]q=win\b/);
-    // Default sort (volume): the film's 140 USDT before the final's 125 USDT.
+    await page.getByTestId('market-category').selectOption('sports');
+    await expect(page).toHaveURL(/[?&]category=sports\b/);
+    // Default sort (volume): the play-offs' 180 USDT before the final's 125 USDT.
     await expect(marketRows(page)).toHaveCount(2);
-    await expect(marketRows(page).nth(0)).toContainText(FILM);
+    await expect(marketRows(page).nth(0)).toContainText(PLAYOFFS);
     await expect(marketRows(page).nth(1)).toContainText(CHAMPIONS);
+    await expect(marketRows(page).nth(0).getByTestId('market-row-category')).toHaveText('Sports');
 
     await page.getByTestId('market-sort').selectOption('newest');
     await expect(page).toHaveURL(/[?&]sort=newest\b/);
     await expect(marketRows(page).nth(0)).toContainText(CHAMPIONS);
-    await expect(marketRows(page).nth(1)).toContainText(FILM);
+    await expect(marketRows(page).nth(1)).toContainText(PLAYOFFS);
 
-    await page.getByTestId('market-status-waitingResult').click();
-    await expect(page).toHaveURL(/[?&]status=waitingResult\b/);
+    await page.getByTestId('market-status-challenging').click();
+    await expect(page).toHaveURL(/[?&]status=challenging\b/);
     await expect(marketRows(page)).toHaveCount(1);
-    await expect(marketRows(page).nth(0)).toContainText(FILM);
+    await expect(marketRows(page).nth(0)).toContainText(PLAYOFFS);
     await expect(page.getByTestId('market-list')).toHaveAttribute('data-total', '1');
-    expect(listParams(page)).toEqual({ q: 'win', category: 'culture', sort: 'newest', status: 'waitingResult' });
+    expect(listParams(page)).toEqual({ category: 'sports', sort: 'newest', status: 'challenging' });
     await captureStep(page, 'desktop-list-filtered');
 
     // Back undoes the last choice (the tab), then the sort before it.
     await page.goBack();
     await expect(page).not.toHaveURL(/status=/);
-    expect(listParams(page)).toEqual({ q: 'win', category: 'culture', sort: 'newest' });
+    expect(listParams(page)).toEqual({ category: 'sports', sort: 'newest' });
     await expect(marketRows(page)).toHaveCount(2);
     await expect(marketRows(page).nth(0)).toContainText(CHAMPIONS);
     await page.goBack();
-    expect(listParams(page)).toEqual({ q: 'win', category: 'culture' });
-    await expect(marketRows(page).nth(0)).toContainText(FILM);
+    expect(listParams(page)).toEqual({ category: 'sports' });
+    await expect(marketRows(page).nth(0)).toContainText(PLAYOFFS);
     await expect(page.getByTestId('market-sort')).toHaveValue('volume');
+
+    // The search within the category: "win" matches the final and the film, and the film is culture.
+    await page.getByTestId('market-search').pressSequentially('win', { delay: 50 });
+    await expect(page).toHaveURL(/[?&]q=win\b/);
+    await expect(marketRows(page)).toHaveCount(1);
+    await expect(marketRows(page).nth(0)).toContainText(CHAMPIONS);
 
     // A reload keeps what the URL says, controls included.
     await page.reload();
     await expect(page.getByTestId('page-market-list')).toBeVisible();
-    expect(listParams(page)).toEqual({ q: 'win', category: 'culture' });
+    expect(listParams(page)).toEqual({ q: 'win', category: 'sports' });
     await expect(page.getByTestId('market-search')).toHaveValue('win');
-    await expect(page.getByTestId('market-category')).toHaveValue('culture');
-    await expect(marketRows(page)).toHaveCount(2);
+    await expect(page.getByTestId('market-category')).toHaveValue('sports');
+    await expect(marketRows(page)).toHaveCount(1);
+    await expect(marketRows(page).nth(0)).toContainText(CHAMPIONS);
+
+    // Another category, the same search: the film, not the final.
+    await page.getByTestId('market-category').selectOption('culture');
+    await expect(page).toHaveURL(/[?&]category=culture\b/);
+    await expect(marketRows(page)).toHaveCount(1);
     await expect(marketRows(page).nth(0)).toContainText(FILM);
   });
 

@@ -12,7 +12,9 @@ import {
   mintUsdt,
   nodeSigner,
   prdsBalance,
+  prdsContract,
   seedAccounts,
+  usdtContract,
 } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { navigateByHeader, openPage } from '../support/hostUi';
@@ -268,6 +270,46 @@ test.describe('injected wallet', () => {
     // The remote asked no wallet of its own to connect.
     expect(wallet.callsTo('eth_requestAccounts')).toHaveLength(1);
   });
+
+  test('the wallet menu adds PRDS and the devnet USDT to the wallet (EIP-747) with an icon the site serves', async ({ page }) => {
+    const account = await freshAccount();
+    const wallet = await installTestWallet(page, { privateKey: account.privateKey });
+    await openPage(page, REMOTES.claim.path, REMOTES.claim.pageTestId);
+    await connectInjectedWallet(page);
+    const menu = await openWalletMenu(page);
+
+    await menu.getByTestId('wallet-add-token-platformToken').click();
+    await expect(menu.getByTestId('wallet-add-token-platformToken-outcome')).toHaveText('PRDS was added to your wallet');
+    const origin = new URL(page.url()).origin;
+    expect(wallet.watchedAssets).toEqual([
+      {
+        type: 'ERC20',
+        options: {
+          address: await prdsContract().getAddress(),
+          symbol: 'PRDS',
+          decimals: 18,
+          image: `${origin}/token-icons/prds.svg`,
+        },
+      },
+    ]);
+
+    // The user says no to the pay token: the menu says so.
+    wallet.rejectNext('wallet_watchAsset');
+    await menu.getByTestId('wallet-add-token-payToken').click();
+    await expect(menu.getByTestId('wallet-add-token-payToken-outcome')).toHaveText('You declined to add USDT to your wallet');
+    await menu.getByTestId('wallet-add-token-payToken').click();
+    await expect(menu.getByTestId('wallet-add-token-payToken-outcome')).toHaveText('USDT was added to your wallet');
+    const usdt = wallet.watchedAssets.at(-1) as { options: { address: string; image: string } };
+    expect(usdt.options.address).toBe(await usdtContract().getAddress());
+
+    // The wallet fetches the icons itself: they are files on the site, served as SVG.
+    for (const image of [`${origin}/token-icons/prds.svg`, usdt.options.image]) {
+      const answer = await page.request.get(image);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(await answer.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+  });
 });
 
 test.describe('dev wallet (devnet only)', () => {
@@ -322,6 +364,11 @@ test.describe('dev wallet (devnet only)', () => {
     expect(await txPhases(page)).toContain('pending');
     expect((await prdsBalance(chosen.address)) - before).toBe(await claimAmount());
     expect(await claimEligibility(chosen.address)).toBe('alreadyClaimed');
+    // The claimed PRDS can be added to the wallet; the dev wallet has no token list, and says so.
+    await page.getByTestId('claim-add-token').click();
+    await expect(page.getByTestId('claim-add-token-outcome')).toContainText(
+      'This wallet cannot add tokens: add PRDS by its contract address',
+    );
     await capture(page, 'wallet-dev-claimed.png');
 
     // It is remembered like the injected one.

@@ -204,6 +204,16 @@ export type { WalletOption, WalletChoice, WalletError, WalletStatus } from './wa
 export { useTransaction, type TransactionControls } from './wallet/useTransaction';
 export { TransactionStatus, type TransactionStatusProps } from './wallet/TransactionStatus';
 export {
+  addTokenToWallet,
+  watchableTokens,
+  watchAssetRequest,
+  TOKEN_ICON_PATHS,
+  PAY_TOKEN_WATCH_CHAINS,
+  type WatchAssetOutcome,
+  type WatchAssetRequest,
+} from './wallet/watchAsset';
+export { AddTokenButton, type AddTokenButtonProps } from './wallet/AddTokenButton';
+export {
   DEFAULT_TX_MESSAGES,
   type TxPhase,
   type TxState,

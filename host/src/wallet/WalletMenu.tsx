@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  AddTokenButton,
   FormattedMessage,
   Select,
   Skeleton,
@@ -12,6 +13,7 @@ import {
   useUserInfo,
   useWallet,
   useFormat,
+  watchableTokens,
 } from '@prds/shared';
 import { BALANCE_SYMBOLS, formatBalance } from './balances';
 import { devAccountLabel } from './devAccountLabel';
@@ -99,17 +101,23 @@ const BalanceError = styled.div`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
+const TokenButtons = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+`;
+
 type CopyState = 'idle' | 'copied' | 'failed';
 
 function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** The connected wallet's popover: address, copy, explorer, balances, dev account, disconnect. */
+/** The connected wallet's popover: address, copy, explorer, balances, add our tokens to the wallet, dev account, disconnect. */
 export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDisconnect: () => void }) {
   const intl = useIntl();
   const format = useFormat();
-  const { account, chainId, connectorId, desiredChainId, disconnect, error } = useWallet();
+  const { account, chainId, connectorId, desiredChainId, disconnect, error, isConnected } = useWallet();
   const funds = useUserInfo({ select: (info) => info.fundData });
   const [copy, setCopy] = useState<CopyState>('idle');
   const [disconnecting, setDisconnecting] = useState(false);
@@ -199,6 +207,21 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
           </Balances>
         )}
       </div>
+
+      {isConnected && (
+        // Our tokens are invisible in the wallet until it lists them (EIP-747); on the desired chain only,
+        // where their addresses are the ones the wallet will watch.
+        <div>
+          <Label>
+            <FormattedMessage id="host.wallet.addTokens" />
+          </Label>
+          <TokenButtons>
+            {watchableTokens(desiredChainId).map((token) => (
+              <AddTokenButton key={token} token={token} size="sm" data-testid={`wallet-add-token-${token}`} />
+            ))}
+          </TokenButtons>
+        </div>
+      )}
 
       {isDev && (
         <div>

@@ -221,6 +221,9 @@ describe('wallet menu', () => {
     expect(within(menu).getByTestId('wallet-balance-PRDS').textContent).toBe('0');
     expect(within(menu).queryByTestId('wallet-explorer')).toBeNull();
     expect(within(menu).getByTestId('wallet-disconnect')).toBeTruthy();
+    // The devnet's pay token is ours: both can be added to the wallet (EIP-747).
+    expect(within(menu).getByTestId('wallet-add-token-platformToken').textContent).toBe('Add PRDS to wallet');
+    expect(within(menu).getByTestId('wallet-add-token-payToken').textContent).toBe('Add USDT to wallet');
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByTestId('wallet-menu')).toBeNull();
@@ -256,6 +259,9 @@ describe('wallet menu', () => {
     fireEvent.click(await screen.findByTestId('wallet-account'));
     const explorer = await screen.findByTestId('wallet-explorer');
     expect(explorer.getAttribute('href')).toBe(`https://bscscan.com/address/${ACCOUNT}`);
+    // BSC's USDT is Tether's, which wallets know: only PRDS is offered.
+    expect(screen.getByTestId('wallet-add-token-platformToken')).toBeTruthy();
+    expect(screen.queryByTestId('wallet-add-token-payToken')).toBeNull();
 
     fireEvent.click(screen.getByTestId('wallet-copy'));
     expect(await screen.findByText('Copied')).toBeTruthy();
@@ -276,6 +282,17 @@ describe('wallet menu', () => {
     fireEvent.click(await screen.findByTestId('wallet-account'));
     fireEvent.click(await screen.findByTestId('wallet-copy'));
     expect((await screen.findByTestId('wallet-copy-failed')).textContent).toBe('Could not copy the address');
+  });
+
+  it('says so when no wallet session can take the token, rather than doing nothing', async () => {
+    const queryClient = newQueryClient();
+    seedUserInfo(queryClient, { account: ACCOUNT, chainId: '0x7a69' });
+    renderShell({ account: ACCOUNT, chainId: '0x7a69', queryClient });
+    fireEvent.click(await screen.findByTestId('wallet-account'));
+    fireEvent.click(await screen.findByTestId('wallet-add-token-platformToken'));
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-add-token-platformToken-outcome').textContent).toBe('Connect a wallet to add PRDS'),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  AddTokenButton,
   Button,
   ConnectWalletButton,
   Card,
@@ -102,6 +103,8 @@ export function ClaimPage() {
   });
 
   const eligible = status.data?.eligibility === 'eligible';
+  // After the claim the PRDS is in the wallet but invisible there until the wallet lists the token.
+  const claimed = claim.state?.phase === 'confirmed' || status.data?.eligibility === 'alreadyClaimed';
   const canClaim = isConnected && eligible && !claim.busy;
   const onClaim = () => {
     void claim.run({ contract: 'claim', fn: 'claim', args: [], invalidate: [queryKeys.chain(desiredChainId, 'claim')] });
@@ -180,6 +183,7 @@ export function ClaimPage() {
           </Retry>
         )}
         <TransactionStatus state={claim.state} />
+        {isConnected && claimed && <AddTokenButton token="platformToken" block data-testid="claim-add-token" />}
         <Hint>
           <FormattedMessage id="claim.oncePerUser" />
         </Hint>

@@ -137,6 +137,7 @@ const CATEGORY_LABEL: Readonly<Record<MarketCategory, { readonly id: string }>> 
   politics: { id: 'market.category.politics' },
   technology: { id: 'market.category.technology' },
   science: { id: 'market.category.science' },
+  sports: { id: 'market.category.sports' },
   culture: { id: 'market.category.culture' },
   other: { id: 'market.category.other' },
 };

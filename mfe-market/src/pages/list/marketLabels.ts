@@ -9,6 +9,7 @@ export const CATEGORY_LABEL = {
   politics: { id: 'market.category.politics' },
   technology: { id: 'market.category.technology' },
   science: { id: 'market.category.science' },
+  sports: { id: 'market.category.sports' },
   culture: { id: 'market.category.culture' },
   other: { id: 'market.category.other' },
 } as const satisfies Record<MarketCategoryFilter, MessageDescriptor>;

@@ -90,6 +90,8 @@ export class DevWalletProvider {
       }
       case 'wallet_addEthereumChain':
         throw new ProviderRpcError({ code: 4200, message: 'The dev wallet cannot add chains' });
+      case 'wallet_watchAsset':
+        throw new ProviderRpcError({ code: 4200, message: 'The dev wallet has no token list' });
       case 'eth_sendTransaction': {
         const [tx] = (Array.isArray(params) ? params : []) as Record<string, unknown>[];
         return rpc(this.rpcUrl, method, [{ ...tx, from: this.account }]);

@@ -15,3 +15,4 @@ export { readContract, nativeBalance, contractAddress, latestBlockTime } from '.
 // How an option goes on chain (Markets.issue): needs keccak256, so it lives with ethers in this chunk.
 export { optionKey } from '@prds/contracts/metadata-hash';
 export { executeTransaction } from './transaction';
+export { watchAsset } from './watchAsset';
