@@ -138,3 +138,53 @@ export async function ensureAllAppsRunning(): Promise<void> {
     if (pid === undefined || !isAlive(pid)) await startApp(app);
   }
 }
+
+/** A free TCP port on 127.0.0.1 (the OS's choice, released at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ReleasesHost {
+  readonly port: number;
+  /** Stops the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The host alone on a free port, serving a releases folder as production does (`serve.mjs --only host
+ * --releases DIR`), its output in `log`; resolves once it prints READY (20 s at most).
+ */
+export async function startReleasesHost(dir: string, log: string): Promise<ReleasesHost> {
+  const port = await freePort();
+  const out = fs.openSync(log, 'w');
+  const server = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(port), '--only', 'host', '--releases', dir], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const ready = `READY host http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  while (!fs.readFileSync(log, 'utf8').includes(ready)) {
+    if (server.exitCode !== null || Date.now() > deadline) {
+      server.kill('SIGTERM');
+      throw new Error(`serve.mjs --releases ${dir} did not start: ${fs.readFileSync(log, 'utf8').slice(-800)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    stop: async () => {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -26,7 +26,7 @@ import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { devnet, nativeBalance } from '../support/chain';
 import { ResolutionChain } from '../support/resolutionChain';
-import { REPO_ROOT, SERVE_SCRIPT } from '../support/serverProcess';
+import { REPO_ROOT, SERVE_SCRIPT, freePort, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
 
 const API_URL = 'http://127.0.0.1:8787';
 const u = (amount: string): bigint => parseUnits(amount, 18);
@@ -109,17 +109,6 @@ function rawRequest(
     request.on('timeout', () => request.destroy(new Error(`${method} ${pathName} on ${port}: no answer`)));
     request.on('error', reject);
     request.end(body);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
   });
 }
 
@@ -268,7 +257,7 @@ test.describe("a releases folder's manifest and work files", () => {
   const dir = path.join(REPO_ROOT, 'e2e', 'test-results', 'security-releases');
   const published = 'mfe_claim/0.0.0+security/remoteEntry.js';
   let port = 0;
-  let server: ChildProcess | undefined;
+  let server: ReleasesHost | undefined;
   let good = '';
 
   test.beforeAll(async () => {
@@ -283,23 +272,12 @@ test.describe("a releases folder's manifest and work files", () => {
     fs.writeFileSync(path.join(dir, 'rollout.json.lock'), '4242');
     fs.writeFileSync(path.join(dir, 'rollout.json.4242.tmp'), '{"half": ');
     fs.writeFileSync(path.join(dir, '.staging', 'mfe_claim-1-2', 'remoteEntry.js'), '/* not yet released */');
-    port = await freePort();
-    const log = path.join(dir, '..', 'security-releases-serve.log');
-    const out = fs.openSync(log, 'w');
-    server = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(port), '--only', 'host', '--releases', dir], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', out, out],
-    });
-    fs.closeSync(out);
-    await expect.poll(() => fs.readFileSync(log, 'utf8'), { timeout: 20_000 }).toContain(`READY host http://127.0.0.1:${port}`);
+    server = await startReleasesHost(dir, path.join(dir, '..', 'security-releases-serve.log'));
+    port = server.port;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
   });
 
   const MANIFEST_PATHS = [

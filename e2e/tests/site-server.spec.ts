@@ -5,15 +5,13 @@
 // Hints for the host's scripts and the route's release; and, for /detail/:id, the market's link
 // preview in the head (a market the api does not have is a 404). The page must pick exactly the
 // release the server picked, run under the CSP without a violation, and use every preload it was given.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { HOST_URL, portOf } from '../support/apps';
 import { expect, test } from '../support/fixtures';
-import { REPO_ROOT, SERVE_SCRIPT } from '../support/serverProcess';
+import { REPO_ROOT, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
 
 /** The version the builds carry (a release is named after its package's version). */
 const SHARED_VERSION = (
@@ -62,17 +60,6 @@ const linksOf = (headers: http.IncomingHttpHeaders): string[] =>
   String(headers.link ?? '')
     .split(/,\s*(?=<)/)
     .filter(Boolean);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Records what a page must never do here: a CSP violation, and a preload it did not use (Chromium
@@ -188,7 +175,7 @@ test.describe('a releases folder with a canary at 50 %', () => {
   const dir = path.join(REPO_ROOT, 'e2e', 'test-results', 'site-server-releases');
   const versions = [`${SHARED_VERSION}+site.a`, `${SHARED_VERSION}+site.b`] as const;
   let port = 0;
-  let server: ChildProcess | undefined;
+  let server: ReleasesHost | undefined;
 
   test.beforeAll(async () => {
     // Two releases of the market remote (its build copied under two versions: which one a page
@@ -220,23 +207,12 @@ test.describe('a releases folder with a canary at 50 %', () => {
       },
     };
     fs.writeFileSync(path.join(dir, 'rollout.json'), JSON.stringify(manifest));
-    port = await freePort();
-    const log = path.join(dir, 'serve.log');
-    const out = fs.openSync(log, 'w');
-    server = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(port), '--only', 'host', '--releases', dir], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', out, out],
-    });
-    fs.closeSync(out);
-    await expect.poll(() => fs.readFileSync(log, 'utf8'), { timeout: 20_000 }).toContain(`READY host http://127.0.0.1:${port}`);
+    server = await startReleasesHost(dir, path.join(dir, 'serve.log'));
+    port = server.port;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
   });
 
   /** A page of a new browser context; which release it picks needs no api (whose CORS knows the suite's ports only). */

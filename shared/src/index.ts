@@ -170,6 +170,7 @@ export { Badge, type BadgeTone } from './ui/Badge';
 export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
 export { visuallyHidden } from './ui/visuallyHidden';
+export { tableAsCards } from './ui/tableAsCards';
 export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
 export { Modal, FOCUSABLE_SELECTOR, type ModalProps } from './ui/Modal';
 export { Muted, ErrorText } from './ui/text';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, EmptyState, ErrorNotice, FormattedMessage, Skeleton, styled, visuallyHidden } from '@prds/shared';
+import { Button, EmptyState, ErrorNotice, FormattedMessage, Skeleton, styled, tableAsCards } from '@prds/shared';
 
 /** A table that scrolls sideways on a narrow screen instead of squeezing its figures. */
 export const TableScroll = styled.div`
@@ -52,35 +52,17 @@ export const Table = styled.table`
  */
 export const CardTable = styled(Table)`
   @media not all and ${({ theme }) => theme.breakpoints.tablet} {
-    &,
-    tbody,
-    tr,
-    td {
-      display: block;
-    }
-    thead {
-      ${visuallyHidden}
-    }
+    ${({ theme }) =>
+      tableAsCards(theme, {
+        gap: `${theme.spacing.sm} ${theme.spacing.md}`,
+        padding: theme.spacing.md,
+        cells: 'tbody tr td, tbody tr td.num, tbody tr td.market',
+      })}
     tbody tr {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-      gap: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-      padding: ${({ theme }) => theme.spacing.md};
       border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     }
     tbody tr:last-of-type {
       border-bottom: none;
-    }
-    tbody tr td,
-    tbody tr td.num,
-    tbody tr td.market {
-      min-width: 0;
-      max-width: none;
-      padding: 0;
-      border: 0;
-      text-align: start;
-      white-space: normal;
-      overflow-wrap: anywhere;
     }
     td.wide {
       grid-column: 1 / -1;
@@ -95,12 +77,6 @@ export const CardTable = styled(Table)`
       white-space: normal;
       -webkit-line-clamp: none;
       line-clamp: none;
-    }
-    td[data-label]::before {
-      content: attr(data-label);
-      display: block;
-      color: ${({ theme }) => theme.colors.textMuted};
-      font-size: ${({ theme }) => theme.font.size.xs};
     }
   }
 `;

@@ -11,7 +11,7 @@ import {
   shortAddress,
   styled,
   useInfiniteQuery,
-  visuallyHidden,
+  tableAsCards,
   useIntl,
   type HttpClient,
   type MarketDetail,
@@ -70,39 +70,17 @@ const Table = styled.table`
   }
 
   @media not all and ${({ theme }) => theme.breakpoints.tablet} {
-    &,
-    tbody,
-    tr,
-    td {
-      display: block;
-    }
-    thead {
-      ${visuallyHidden}
-    }
+    ${({ theme }) =>
+      tableAsCards(theme, {
+        gap: `${theme.spacing.xs} ${theme.spacing.md}`,
+        padding: `${theme.spacing.sm} 0`,
+        cells: 'tbody tr td, tbody tr td.number',
+      })}
     tbody tr {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-      gap: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.md};
-      padding: ${({ theme }) => theme.spacing.sm} 0;
       border-top: 1px solid ${({ theme }) => theme.colors.border};
-    }
-    tbody tr td,
-    tbody tr td.number {
-      min-width: 0;
-      padding: 0;
-      border: 0;
-      text-align: start;
-      white-space: normal;
-      overflow-wrap: anywhere;
     }
     td.time {
       grid-column: 1 / -1;
-      color: ${({ theme }) => theme.colors.textMuted};
-      font-size: ${({ theme }) => theme.font.size.xs};
-    }
-    td[data-label]::before {
-      content: attr(data-label);
-      display: block;
       color: ${({ theme }) => theme.colors.textMuted};
       font-size: ${({ theme }) => theme.font.size.xs};
     }
