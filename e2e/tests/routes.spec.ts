@@ -97,10 +97,15 @@ test.describe('routes', () => {
     });
   }
 
-  test('pages, scripts and manifests are sent compressed, with their caching unchanged', async ({ request }) => {
+  test('pages, scripts and manifests are sent compressed; pages are private to their visitor, the rest cached as before', async ({
+    request,
+  }) => {
     const host = await request.get('/market', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(host.headers()['content-encoding']).toBe('br');
-    expect(host.headers()['cache-control']).toBe('no-cache');
+    // The page answer names this visitor's releases (its rollout cookie): revalidated, and kept by no
+    // shared cache (issue 26).
+    expect(host.headers()['cache-control']).toBe('private, no-cache');
+    expect(host.headers()['vary']).toMatch(/cookie/i);
     const html = await host.text();
     expect(html).toMatch(/<div id="?root"?>/);
     const script = html.match(/<script[^>]+src="?([^"\s>]+\.js)/)?.[1];
