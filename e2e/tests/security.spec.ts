@@ -22,6 +22,7 @@ import { Wallet as RandomWallet, parseUnits, type Wallet } from 'ethers';
 import type { Browser, Page } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.cjs';
 import { APP_NAMES, HOST_URL, portOf } from '../support/apps';
+import { recordCspViolations } from '../support/cspViolations';
 import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { devnet, nativeBalance } from '../support/chain';
@@ -123,16 +124,7 @@ function expectSecurityHeaders(headers: Record<string, string | string[] | undef
 
 /** Collects CSP violations and dialogs a page reports. */
 async function watchForScripts(page: Page): Promise<{ violations: string[]; dialogs: string[] }> {
-  const seen = { violations: [] as string[], dialogs: [] as string[] };
-  await page.exposeBinding('__reportViolation', (_source, text: string) => {
-    seen.violations.push(text);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportViolation?: (text: string) => void }).__reportViolation;
-      report?.(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-    });
-  });
+  const seen = { violations: await recordCspViolations(page), dialogs: [] as string[] };
   page.on('dialog', (dialog) => {
     seen.dialogs.push(dialog.message());
     void dialog.dismiss();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { recordCspViolations } from '../support/cspViolations';
 import { HOST_URL, portOf } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
@@ -66,16 +67,7 @@ const linksOf = (headers: http.IncomingHttpHeaders): string[] =>
  * says so in the console a few seconds after the load event).
  */
 async function watchPage(page: Page): Promise<{ violations: string[]; unusedPreloads: string[] }> {
-  const seen = { violations: [] as string[], unusedPreloads: [] as string[] };
-  await page.exposeBinding('__reportViolation', (_source, text: string) => {
-    seen.violations.push(text);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportViolation?: (text: string) => void }).__reportViolation;
-      report?.(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-    });
-  });
+  const seen = { violations: await recordCspViolations(page), unusedPreloads: [] as string[] };
   page.on('console', (message) => {
     if (/preload/i.test(message.text())) seen.unusedPreloads.push(message.text());
   });
