@@ -15,6 +15,8 @@ const base = createConfig({
   // Registered at build time so it is active before the first remote is requested.
   runtimePlugins: [path.join(__dirname, 'src/federation/remoteFallbackPlugin.ts')],
   title: 'PRDS · Prediction markets',
+  // The server render (dist/server/render.js) the web server answers pages with (scripts/serve.mjs).
+  serverEntry: './src/server/entry.ts',
 });
 
 /**
@@ -93,7 +95,7 @@ function devManifest() {
 }
 
 module.exports = (env, argv) => {
-  const config = base(env, argv);
+  const [config, ...server] = base(env, argv);
   config.plugins = [...(config.plugins ?? []), new ThemeBeforePaintPlugin(), new TokenIconsPlugin()];
   config.devServer = {
     ...config.devServer,
@@ -104,5 +106,5 @@ module.exports = (env, argv) => {
       return middlewares;
     },
   };
-  return config;
+  return [config, ...server];
 };

@@ -57,6 +57,10 @@ const { siteClientErrorHandler } = require(path.join(ROOT, 'scripts/site/clientE
 const pageAnswer = require(path.join(ROOT, 'scripts/site/pageAnswer.ts'));
 /** @type {typeof import('./site/marketPreview')} */
 const { createMarketPreviews } = require(path.join(ROOT, 'scripts/site/marketPreview.ts'));
+/** @type {typeof import('./site/serverRender')} */
+const serverRender = require(path.join(ROOT, 'scripts/site/serverRender.ts'));
+/** @type {typeof import('./site/pageRoute')} */
+const pageRoute = require(path.join(ROOT, 'scripts/site/pageRoute.ts'));
 /** Where a releases folder keeps its rollout manifest. */
 export const ROLLOUT_FILE = 'rollout.json';
 
@@ -97,6 +101,9 @@ export function parseArgs(argv, env = process.env) {
   let origins = [];
   let releasesDir = null;
   let hostDist = null;
+  let ssr = env.PRDS_SSR !== '0';
+  let ssrBudgetMs = Number(env.PRDS_SSR_BUDGET_MS || 150);
+  let ssrCacheMs = Number(env.PRDS_SSR_CACHE_MS || 1000);
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -123,18 +130,29 @@ export function parseArgs(argv, env = process.env) {
       // A host built elsewhere than host/dist (scripts/build-network.mjs: a network's production build).
       hostDist = path.resolve(value());
       if (!fs.existsSync(path.join(hostDist, 'index.html'))) fail(`--host-dist: ${hostDist} has no index.html`);
+    } else if (flag === '--no-ssr') {
+      ssr = false;
+    } else if (flag === '--ssr-budget-ms') {
+      ssrBudgetMs = Number(value());
+    } else if (flag === '--ssr-cache-ms') {
+      ssrCacheMs = Number(value());
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR] [--host-dist DIR]',
+        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR] [--host-dist DIR] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000]',
       );
       process.exit(0);
     } else {
       fail(`unknown argument ${arg}`);
     }
   }
+  if (!Number.isFinite(ssrBudgetMs) || ssrBudgetMs <= 0) fail('--ssr-budget-ms must be a positive number of ms');
+  if (!Number.isFinite(ssrCacheMs) || ssrCacheMs < 0) fail('--ssr-cache-ms must be a number of ms (0: no render cache)');
   return {
     basePort,
     only,
+    ssr,
+    ssrBudgetMs,
+    ssrCacheMs,
     apiOrigin: originOf(apiUrl, '--api-url'),
     rpcOrigins: rpcUrls.map((u) => originOf(u, '--rpc-url')),
     extraOrigins: origins,
@@ -244,8 +262,78 @@ export function createManifestSource({ basePort, releasesDir }, log = (line) => 
  * api does not have is a 404). Anything that goes wrong here sends the page as built: the browser
  * then fetches /remotes.json itself.
  */
+/**
+ * The server render of pages (issue 26): the host's render (dist/server/render.js) with the route's
+ * release as the rollout chose it for this visitor, within a time budget, kept in a short render
+ * cache. Null when the host build has no server render or --no-ssr. Anything that fails answers a
+ * state that names the release that failed: the page then renders itself and reports it (kind ssr).
+ */
+function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
+  const renderFile = path.join(hostDir, 'server/render.js');
+  if (!options.ssr) return null;
+  if (!fs.existsSync(renderFile)) {
+    console.error(`serve: ${renderFile} is missing (an older host build): pages are rendered in the browser`);
+    return null;
+  }
+  const render = require(renderFile);
+  const source = {
+    pageOrigin,
+    releasesDir: options.releasesDir,
+    localDists: Object.fromEntries(
+      APPS.filter((app) => app.container).map((app) => [`http://${HOSTNAME}:${options.basePort + app.offset}`, path.join(ROOT, app.name, 'dist')]),
+    ),
+  };
+  const cache = options.ssrCacheMs > 0 ? new serverRender.RenderCache(options.ssrCacheMs, 500) : null;
+  let failures = 0;
+  // Each stable release's container, its messages and every language's, loaded now rather than in
+  // the first visitors' time budget.
+  const stable = Object.entries(manifests.current().manifest.remotes).flatMap(([remote, entry]) => {
+    const version = entry.stable;
+    const release = entry.versions[version];
+    const file = release ? serverRender.serverEntryFile(remote, { version, url: release.url }, source) : null;
+    return file ? [{ serverEntry: file }] : [];
+  });
+  render.warmUp(stable).catch((error) => console.error(`serve: warming the server render failed: ${error?.message ?? error}`));
+
+  return async function renderRoute({ pathname, search, headers, releases }) {
+    const visitor = serverRender.visitorOf(headers);
+    const remote = pageRoute.remoteOfPath(pathname);
+    const chosen = remote === null ? null : (releases[remote] ?? null);
+    // A remote route with no release this visitor may load: the page shows the remote's fallback itself.
+    if (remote !== null && chosen === null) return null;
+    const named = chosen === null ? null : { name: remote, version: chosen.version };
+    const failed = (stage) => ({ state: { rendered: false, remote: named, stage }, rootHtml: '', visitor });
+    const entry = chosen === null ? null : serverRender.serverEntryFile(remote, chosen, source);
+    if (chosen !== null && entry === null) return failed('container');
+    const url = `${pathname}${search}`;
+    const key = serverRender.RenderCache.key({ release: named ? `${named.name}@${named.version}` : null, url, visitor });
+    const cached = cache?.get(key);
+    if (cached) return cached;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`past the ${options.ssrBudgetMs} ms budget`)), options.ssrBudgetMs);
+    try {
+      const page = await render.renderPage({
+        url,
+        ...visitor,
+        apiOrigin: options.apiOrigin,
+        release: chosen === null ? null : { remote, version: chosen.version, serverEntry: entry },
+        signal: abort.signal,
+      });
+      const result = { state: page.state, rootHtml: page.html, visitor };
+      cache?.set(key, result);
+      return result;
+    } catch (error) {
+      if (failures++ < 20) console.error(`serve: ${url.slice(0, 200)} rendered in the browser: ${error?.message ?? error}`);
+      return failed(error?.stage ?? 'render');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 function createPageAnswers({ indexFile, manifests, options, headersNow }) {
   const pageOrigin = `http://${HOSTNAME}:${options.basePort}`;
+  const renderRoute = createServerRenders({ hostDir: path.dirname(indexFile), options, pageOrigin, manifests });
   const pageVersions = { host: packageVersion('host'), shared: packageVersion('shared') };
   const previews = createMarketPreviews({ apiOrigin: options.apiOrigin });
   // Node loads its fetch (undici) on the first call, ~150–300 ms here: more than a preview's whole
@@ -300,6 +388,11 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
       // Before the api is asked for a preview: the browser starts on the host's files meanwhile.
       reply.writeEarlyHints({ link: plan.links, ...headersNow() });
     }
+    // The route's server render and a market page's preview, side by side (both ask the api).
+    const rendering =
+      renderRoute === null
+        ? Promise.resolve(null)
+        : renderRoute({ pathname, search: query ? `?${query}` : '', headers: request.headers, releases: plan.releases });
     let preview = null;
     if (plan.marketId !== null) {
       const host = `${secure ? 'https' : 'http'}://${request.headers.host ?? ''}`;
@@ -310,12 +403,19 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
         words: previewWords(request.headers['accept-language']),
       };
     }
+    const rendered = await rendering;
     let answer;
     try {
       answer = pageAnswer.renderPage(site, plan, preview);
+      if (rendered !== null) answer = { ...answer, html: serverRender.withServerRender(answer.html, rendered) };
+      if (!pageRoute.isPagePath(pathname)) answer = { ...answer, status: 404 };
     } catch (error) {
       if (failures++ < 5) console.error(`serve: host page ${pathname.slice(0, 200)} sent as built: ${error?.stack ?? error}`);
       return reply.sendFile('index.html');
+    }
+    if (renderRoute !== null) {
+      // The HTML follows the language and the color-scheme hint; the hint is asked for from now on.
+      void reply.header('vary', 'Cookie, Accept-Language, Sec-CH-Prefers-Color-Scheme').header('accept-ch', 'Sec-CH-Prefers-Color-Scheme');
     }
     return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
   };
@@ -522,6 +622,8 @@ export async function createAppServer(app, options) {
     etag: true,
     lastModified: true,
     dotfiles: 'ignore',
+    // The server build (dist/server/) is the web server's own, not a file for the browser.
+    allowedPath: (pathName) => !/^\/server(?:\/|$)/.test(pathName),
     index: isHost ? false : ['index.html'],
     setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
   });

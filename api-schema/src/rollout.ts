@@ -18,6 +18,7 @@ export const ROLLOUT_REPORT_KINDS = [
   "incompatible",
   "expose",
   "render",
+  "ssr",
 ] as const;
 export type RolloutReportKind = (typeof ROLLOUT_REPORT_KINDS)[number];
 
@@ -26,7 +27,8 @@ const ReportKind = StringEnum(ROLLOUT_REPORT_KINDS, {
     "loaded: the version rendered; missing: its manifest, entry or a chunk answered 404 or could not be reached; " +
     "timeout: past the chunk-load time-out; integrity: a file did not match its sha384; shared: built for another " +
     "@prds/shared major than the page's; incompatible: the remote needs another host or @prds/shared version; " +
-    "expose: its entry loaded but ./App failed; render: ./App threw while rendering",
+    "expose: its entry loaded but ./App failed; render: ./App threw while rendering; " +
+    "ssr: the server could not render the page with it (no server container, threw, or past its time budget) and the page rendered it itself",
 });
 /** A container name, as the host's remotes use them (mfe_market …). */
 const RemoteName = Type.String({ pattern: "^[a-z][a-z0-9_]{0,39}$", description: "The remote's container name" });

@@ -1,21 +1,22 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders, ReferralCapture } from '@prds/shared';
+import { AppProviders, type ScopeMessages } from '@prds/shared';
+import { AppContent } from './AppContent';
+import { RemoteLoaderContext } from './federation/RemoteLoaderContext';
 import { RolloutAccountSync } from './federation/RolloutAccountSync';
-import { DocumentTitle } from './layout/DocumentTitle';
-import { Layout } from './layout/Layout';
-import { AppRoutes } from './routes/AppRoutes';
+import { remoteLoader } from './federation/remoteLoaderInstance';
+import { PreferenceCookies } from './layout/PreferenceCookies';
 
-export function App() {
+/** The page. `initialMessages`: the first language's, already loaded, when it hydrates server HTML. */
+export function App({ initialMessages }: { readonly initialMessages?: ScopeMessages } = {}) {
   return (
-    <AppProviders>
+    <AppProviders initialMessages={initialMessages}>
       <RolloutAccountSync />
-      <BrowserRouter>
-        <DocumentTitle />
-        <ReferralCapture />
-        <Layout>
-          <AppRoutes />
-        </Layout>
-      </BrowserRouter>
+      <PreferenceCookies />
+      <RemoteLoaderContext.Provider value={remoteLoader}>
+        <BrowserRouter>
+          <AppContent />
+        </BrowserRouter>
+      </RemoteLoaderContext.Provider>
     </AppProviders>
   );
 }

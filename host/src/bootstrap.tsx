@@ -1,17 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { langAtom, prdsStore } from '@prds/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import {
+  currentThemeAtom,
+  deviceAtom,
+  isLangCode,
+  langAtom,
+  loadRegisteredScopes,
+  loadShellMessages,
+  prdsStore,
+  queryClient,
+  type ScopeMessages,
+} from '@prds/shared';
 import { loadMessages } from '@prds/locales';
 import { App } from './App';
 import { remoteLoader } from './federation/remoteLoaderInstance';
 import { remoteForPath } from './routes/routeTable';
+import { readSsrState } from './server/ssrBlock';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The server's render of this page (scripts/serve.mjs), if it made one: #root holds its HTML, and the
+// block says the language, theme and release it used and carries its data.
+const ssr = readSsrState(document);
+const rendered = ssr?.rendered === true && container.firstElementChild !== null ? ssr : null;
+if (rendered && isLangCode(rendered.lang)) {
+  // The first render must be the server's: its language and theme, its data (no request again).
+  prdsStore.set(langAtom, rendered.lang);
+  prdsStore.set(currentThemeAtom, rendered.theme);
+  prdsStore.set(deviceAtom, rendered.device);
+  hydrate(queryClient, rendered.queries);
+}
+
 // The first render waits for the page language's messages: their chunk is asked for now, not after
 // that render's effects (I18nProvider's request then gets this one).
-loadMessages(prdsStore.get(langAtom)).catch(() => undefined);
+const lang = prdsStore.get(langAtom);
+loadMessages(lang).catch(() => undefined);
 
 // ARCHITECTURE: the host reads the remotes manifest at boot; it does not hold up the first render.
 remoteLoader.prefetch();
@@ -20,9 +45,38 @@ remoteLoader.prefetch();
 const { pathname, search } = window.location;
 const remote = remoteForPath(pathname);
 if (remote) remoteLoader.preload(remote, { pathname, search });
+// The server could not render this route with its release: the page renders it, and says so.
+if (ssr && !ssr.rendered && ssr.remote && remote === ssr.remote.name) remoteLoader.serverRenderFailed(remote, ssr.remote.version);
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * Hydrates the server's HTML once what its first render needs is here (the shell's messages, the
+ * route's remote and that remote's messages), so that render is the server's and the page does not
+ * move. Until then the server's HTML is on screen.
+ */
+async function hydrateServerHtml(root: HTMLElement): Promise<void> {
+  const [messages] = await Promise.all([
+    loadShellMessages(prdsStore.get(langAtom)),
+    remote ? remoteLoader.load(remote) : Promise.resolve(null),
+  ]);
+  await loadRegisteredScopes(messages.lang);
+  hydrateRoot(root, <Page initialMessages={messages} />);
+}
+
+function Page({ initialMessages }: { readonly initialMessages?: ScopeMessages }) {
+  return (
+    <StrictMode>
+      <App initialMessages={initialMessages} />
+    </StrictMode>
+  );
+}
+
+if (rendered) {
+  hydrateServerHtml(container).catch((error: unknown) => {
+    // Hydration could not start: render the page from scratch rather than leave it inert.
+    console.error('The server-rendered page could not be hydrated; rendering it again', error);
+    container.replaceChildren();
+    createRoot(container).render(<Page />);
+  });
+} else {
+  createRoot(container).render(<Page />);
+}

@@ -26,3 +26,13 @@ export function detailIdOf(pathname: string): string | null {
   const match = /^\/detail\/([1-9][0-9]{0,15})\/?$/i.exec(pathname);
   return match?.[1] ?? null;
 }
+
+/** The shell's own pages: home and the /license redirect (host/src/routes/AppRoutes.tsx). */
+const SHELL_PAGES = /^\/(?:license\/?)?$/i;
+
+/** True when a route renders `pathname` (a remote's or the shell's); false for the not-found page (a 404). */
+export function isPagePath(pathname: string): boolean {
+  // A market page whose id no market can have shows the not-found view.
+  if (/^\/detail\/[^/]+\/?$/i.test(pathname) && detailIdOf(pathname) === null) return false;
+  return SHELL_PAGES.test(pathname) || remoteOfPath(pathname) !== null;
+}

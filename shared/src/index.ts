@@ -58,6 +58,9 @@ export {
   type PrdsStore,
 } from './state/store';
 
+// The browser's storage and settings, read safely (absent on the server)
+export { readStorage, matchesMedia, browserLanguages } from './browserEnv';
+
 // i18n
 export {
   LANGUAGES,
@@ -69,9 +72,9 @@ export {
   type LangCode,
   type Language,
 } from './i18n/languages';
-export { I18nProvider, useLang } from './i18n/I18nProvider';
+export { I18nProvider, useLang, loadShellMessages } from './i18n/I18nProvider';
 // A remote's own messages (the builds wrap its ./App in these: shared/webpack/remoteApp.tsx)
-export { registerMessages, type Messages, type MessagesLoader } from './i18n/messageScopes';
+export { registerMessages, loadRegisteredScopes, type Messages, type MessagesLoader, type ScopeMessages } from './i18n/messageScopes';
 export { MessagesScope } from './i18n/MessagesScope';
 export { useDocumentTitle, documentTitleAtom } from './i18n/documentTitle';
 export { FormattedMessage, useIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
@@ -87,7 +90,7 @@ export {
   type ThemeMode,
   type ThemeColors,
 } from './theme/tokens';
-export { resolveInitialTheme, THEME_STORAGE_KEY } from './theme/resolveInitialTheme';
+export { resolveInitialTheme, THEME_STORAGE_KEY, PREFERS_DARK_QUERY } from './theme/resolveInitialTheme';
 export { ThemeProvider, useThemeMode, type ThemeModeControls } from './theme/ThemeProvider';
 export { GlobalStyles, globalStyles } from './theme/GlobalStyles';
 export { css, Global, useTheme, keyframes, type Theme } from '@emotion/react';

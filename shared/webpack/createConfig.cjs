@@ -151,10 +151,11 @@ function sharedConfig(dir) {
  *   isHost?: boolean,
  *   runtimePlugins?: string[],
  *   title?: string,
+ *   serverEntry?: string,
  * }} options
- * @returns {(env: unknown, argv: { mode?: 'production' | 'development' | 'none' }) => import('webpack').Configuration}
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' | 'none' }) => import('webpack').Configuration[]}
  */
-function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins = [], title = 'PRDS' }) {
+function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins = [], title = 'PRDS', serverEntry }) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
     throw new Error(`createConfig: name "${name}" must be a JS identifier like mfe_market (it is the container's global)`);
   }
@@ -171,13 +172,17 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     // sha384 integrity the browser checks (the host pins the entry's own hash from the rollout manifest).
     const release = !isHost && remoteApp !== null ? releaseOf(process.env) : null;
     const noParser = icuParserWithoutParse(dir);
+    const shared = sharedConfig(dir);
+    const exposed = exposes ? (remoteApp ? { ...exposes, './App': REMOTE_APP_WITH_MESSAGES } : exposes) : undefined;
 
     /** @type {import('webpack').EntryObject} */
     const entry = {};
     if (isHost) entry.main = './src/index.ts';
     else if (hasHarness) entry.main = path.join(__dirname, 'harnessEntry.js');
 
-    return {
+    /** @type {import('webpack').Configuration} */
+    const browser = {
+      name: 'browser',
       mode,
       context: dir,
       entry,
@@ -193,7 +198,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         publicPath: isHost ? '/' : 'auto',
         uniqueName: name,
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
-        clean: true,
+        // The server build (serverConfig below) writes dist/server/ beside it.
+        clean: { keep: /^server[\\/]/ },
         ...(release
           ? {
               chunkLoadingGlobal: `webpackChunk_${name}_${release.version.replace(/\W/g, '_')}`,
@@ -279,8 +285,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          ...(exposes ? { exposes: remoteApp ? { ...exposes, './App': REMOTE_APP_WITH_MESSAGES } : exposes } : {}),
-          shared: sharedConfig(dir),
+          ...(exposed ? { exposes: exposed } : {}),
+          shared,
           // version-first fetches every remote's manifest at start-up and blanks the page if one is down.
           shareStrategy: 'loaded-first',
           manifest: !isHost,
@@ -325,6 +331,71 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         client: { overlay: { warnings: false, errors: true } },
       },
     };
+    // `webpack serve` (a team's dev loop) runs the browser build only.
+    if (process.env.WEBPACK_SERVE) return [browser];
+    const server = serverConfig({ browser, name, dir, isHost, serverEntry, remoteApp, release, shared, exposed });
+    return server ? [browser, server] : [browser];
+  };
+}
+
+/**
+ * The server build beside the browser one (issue 26, the first screen from the server), in
+ * dist/server/: for a remote, its Node container — the same exposes and shared modules as the
+ * browser's, `target: 'async-node'` (its chunks read from its own folder), the container as
+ * `module.exports` (`commonjs-module`), so the web server requires the file of the release it
+ * renders; for the host, its render entry (`serverEntry`, a commonjs module) with the federation's
+ * share scope the remote containers are initialised with. Same loaders, aliases and build-time
+ * constants as the browser build, so both render the same markup.
+ * @param {{
+ *   browser: import('webpack').Configuration,
+ *   name: string,
+ *   dir: string,
+ *   isHost: boolean,
+ *   serverEntry: string | undefined,
+ *   remoteApp: string | null,
+ *   release: { version: string } | null,
+ *   shared: ReturnType<typeof sharedConfig>,
+ *   exposed: Record<string, string> | undefined,
+ * }} options
+ * @returns {import('webpack').Configuration | null}
+ */
+function serverConfig({ browser, name, dir, isHost, serverEntry, remoteApp, release, shared, exposed }) {
+  if (isHost ? !serverEntry : remoteApp === null) return null;
+  const define = browser.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin);
+  return {
+    ...browser,
+    name: 'server',
+    entry: isHost && serverEntry ? { render: { import: serverEntry, library: { type: 'commonjs2' } } } : {},
+    target: 'async-node',
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist/server'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: /** @type {any} */ (browser.output).assetModuleFilename,
+      // Assets (images) are named as in the browser build, which serves them.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: `${name}_server${release ? `_${release.version.replace(/\W/g, '_')}` : ''}`,
+      clean: true,
+    },
+    plugins: [
+      ...(define ? [define] : []),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        ...(exposed ? { exposes: exposed } : {}),
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        shared,
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+      }),
+    ],
+    // ws (ethers' websocket provider) tries these optional native speed-ups in a try/catch.
+    externals: { bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
+    optimization: { minimize: false },
+    devServer: undefined,
   };
 }
 

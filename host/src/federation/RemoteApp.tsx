@@ -33,7 +33,12 @@ export function RemoteApp({ remote }: { remote: RemoteName }) {
     readonly remote: RemoteName;
     readonly attempt: number;
     readonly result: RemoteLoadResult;
-  } | null>(null);
+  } | null>(() => {
+    // A load that has ended already (the page hydrating server HTML waited for it; the server's own
+    // loader) renders in the first pass, as the server did.
+    const ready = remoteLoader.peek?.(remote) ?? null;
+    return ready === null ? null : { remote, attempt: 0, result: ready };
+  });
   const result = settled !== null && settled.remote === remote && settled.attempt === attempt ? settled.result : null;
 
   useEffect(() => {

@@ -122,6 +122,8 @@ export class RemoteLoader {
   private readonly reported = new Set<string>();
   /** Loads started at boot for the route's remote, handed to the first `load` of that remote. */
   private readonly preloaded = new Map<RemoteName, Promise<RemoteLoadResult>>();
+  /** The last load of each remote that ended, for a first render that must not wait (peek). */
+  private readonly settled = new Map<RemoteName, RemoteLoadResult>();
   /** Route prefetches asked for, started once the remote's version is chosen and registered. */
   private readonly routePrefetches = new Map<RemoteName, RouteLocation>();
 
@@ -279,6 +281,7 @@ export class RemoteLoader {
 
   /** Makes the next load of a remote start from scratch (the user asked to retry after a failure). */
   invalidate(remote: RemoteName): void {
+    this.settled.delete(remote);
     this.preloaded.delete(remote);
     this.routePrefetches.delete(remote);
     this.stale.add(remote);
@@ -291,6 +294,7 @@ export class RemoteLoader {
    */
   renderFailed(remote: RemoteName, version: string): boolean {
     this.reportOnce({ remote, version, kind: 'render' });
+    this.settled.delete(remote);
     this.store.markBad(remote, version);
     this.stale.add(remote);
     this.states.delete(remote);
@@ -326,9 +330,27 @@ export class RemoteLoader {
     return this.loadVersions(remote);
   }
 
+  /**
+   * The remote's `./App` when a load of it has already ended (a page hydrating server HTML awaits its
+   * route's load first, so its first render is the server's), else null.
+   */
+  peek(remote: RemoteName): RemoteLoadResult | null {
+    return this.settled.get(remote) ?? null;
+  }
+
+  /**
+   * The server rendered this page with a remote's release and that render failed (threw, too slow, no
+   * server container): the page renders it itself, and the failure is reported once, kind `ssr`.
+   */
+  serverRenderFailed(remote: RemoteName, version: string): void {
+    this.reportOnce({ remote, version, kind: 'ssr' });
+  }
+
   private async loadVersions(remote: RemoteName): Promise<RemoteLoadResult> {
     try {
-      return await this.walkVersions(remote);
+      const result = await this.walkVersions(remote);
+      this.settled.set(remote, result);
+      return result;
     } finally {
       // A route prefetch belongs to the load the route's preload started.
       this.routePrefetches.delete(remote);

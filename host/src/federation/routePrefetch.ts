@@ -31,3 +31,19 @@ export function routePrefetchOf(module: unknown): RoutePrefetch | null {
   const candidate: unknown = module.default;
   return typeof candidate === 'function' ? (route: RouteLocation) => void candidate(route) : null;
 }
+
+/**
+ * The prefetch as the server render calls it (host/src/server/renderPage.tsx): with the request's own
+ * api client and data cache, awaited, so the render has the route's data. Null when it has none.
+ */
+export type ServerRoutePrefetch = (route: RouteLocation, tools: { readonly client: unknown; readonly cache: unknown }) => Promise<void>;
+
+export function serverRoutePrefetchOf(module: unknown): ServerRoutePrefetch | null {
+  if (typeof module !== 'object' || module === null || !('default' in module)) return null;
+  const candidate: unknown = module.default;
+  return typeof candidate === 'function'
+    ? async (route, tools) => {
+        await (candidate as (route: RouteLocation, tools: unknown) => unknown)(route, tools);
+      }
+    : null;
+}

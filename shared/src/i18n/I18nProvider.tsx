@@ -37,16 +37,32 @@ export interface I18nProviderProps {
   readonly fallback?: ReactNode;
   /** Where the shell's messages come from; the per-language chunks of @prds/locales unless a test gives its own. */
   readonly loadMessages?: MessagesLoader;
+  /**
+   * The messages of the first render, already loaded (loadShellMessages): a server render, and the
+   * page that hydrates it, render with them at once instead of the fallback.
+   */
+  readonly initialMessages?: ScopeMessages;
 }
 
-export function I18nProvider({ children, fallback = null, loadMessages = loadLocaleMessages }: I18nProviderProps) {
+/** The shell's messages for `lang` (English when that language's chunk fails), as I18nProvider loads them. */
+export function loadShellMessages(lang: LangCode, load: MessagesLoader = loadLocaleMessages): Promise<ScopeMessages> {
+  return loadWithFallback(load, lang);
+}
+
+export function I18nProvider({ children, fallback = null, loadMessages = loadLocaleMessages, initialMessages }: I18nProviderProps) {
   const [lang] = useAtom(langAtom);
-  const [loaded, setLoaded] = useState<ScopeMessages | null>(null);
+  const [loaded, setLoaded] = useState<ScopeMessages | null>(initialMessages ?? null);
   const [failed, setFailed] = useState(false);
   const previousLang = useRef(lang);
-  const shown = useRef(false);
+  const shown = useRef(initialMessages !== undefined);
+  // The first language came with the render: nothing to load for it.
+  const given = useRef(initialMessages?.lang === lang);
 
   useEffect(() => {
+    if (given.current) {
+      given.current = false;
+      return undefined;
+    }
     let current = true;
     loadLanguage(lang, loadMessages, shown.current).then(
       (result) => {

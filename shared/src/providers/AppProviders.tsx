@@ -4,6 +4,7 @@ import { queryClient as pageQueryClient } from '../query/queryClient';
 import { WalletController } from '../wallet/WalletController';
 import { DeviceSync } from '../device/DeviceSync';
 import { I18nProvider } from '../i18n/I18nProvider';
+import type { ScopeMessages } from '../i18n/messageScopes';
 import { StoreProvider, type PrdsStore } from '../state/store';
 import { ThemeProvider } from '../theme/ThemeProvider';
 
@@ -15,17 +16,19 @@ export interface AppProvidersProps {
   readonly fallback?: ReactNode;
   /** Tests pass their own cache; the page uses the one shared cache. */
   readonly queryClient?: QueryClient;
+  /** The first language's messages, already loaded (a server render and the page hydrating it). */
+  readonly initialMessages?: ScopeMessages;
 }
 
 /** Everything a page needs around it. The host renders it once; remotes inside the host never do. */
-export function AppProviders({ children, store, fallback, queryClient = pageQueryClient }: AppProvidersProps) {
+export function AppProviders({ children, store, fallback, queryClient = pageQueryClient, initialMessages }: AppProvidersProps) {
   return (
     <StoreProvider store={store}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           <DeviceSync />
           <WalletController />
-          <I18nProvider fallback={fallback}>{children}</I18nProvider>
+          <I18nProvider fallback={fallback} initialMessages={initialMessages}>{children}</I18nProvider>
         </ThemeProvider>
       </QueryClientProvider>
     </StoreProvider>

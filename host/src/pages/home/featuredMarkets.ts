@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fetchMarkets, getApiClient, queryKeys, type HttpClient, type MarketSummary } from '@prds/shared';
 
 export interface FeaturedPage {
@@ -43,4 +44,13 @@ export function featuredQueryKey(shelf: FeaturedShelfId) {
 export async function fetchFeaturedMarkets(shelf: FeaturedShelf, client: HttpClient = getApiClient()): Promise<FeaturedPage> {
   const page = await fetchMarkets({ page: 1, pageSize: FEATURED_PAGE_SIZE, ...shelf.body }, client);
   return { markets: page.list, now: page.now };
+}
+
+/** Every shelf's markets into `cache` under the keys the shelves read (the server render of the home page). */
+export async function prefetchFeaturedMarkets(cache: QueryClient, client: HttpClient): Promise<void> {
+  await Promise.all(
+    FEATURED_SHELVES.map((shelf) =>
+      cache.prefetchQuery({ queryKey: featuredQueryKey(shelf.id), queryFn: () => fetchFeaturedMarkets(shelf, client) }),
+    ),
+  );
 }

@@ -58,6 +58,9 @@ export interface VirtualMarketListProps {
  * The market rows, virtualized against the window's scroll: only the rows in view (plus a few) are
  * in the DOM, so 10,000 markets scroll like 20. Reaching the end of what is loaded asks for the next page.
  */
+/** The window assumed before it is measured: a tall phone's or a laptop's first screen. */
+const FIRST_SCREEN = { width: 0, height: 900 };
+
 export function VirtualMarketList({ markets, total, now, device, stale, canLoadMore, onLoadMore }: VirtualMarketListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
@@ -91,6 +94,9 @@ export function VirtualMarketList({ markets, total, now, device, stale, canLoadM
     overscan: OVERSCAN,
     scrollMargin,
     initialMeasurementsCache: remembered?.device === device ? remembered.rows : undefined,
+    // Before the window is measured (a server render, and the page's first render hydrating it) the
+    // rows of a first screen are rendered, so the server's HTML shows them and hydration matches.
+    initialRect: FIRST_SCREEN,
   });
   useEffect(
     () => () => {
