@@ -16,7 +16,7 @@ import { loadMessages } from '@prds/locales';
 import { App } from './App';
 import { remoteLoader } from './federation/remoteLoaderInstance';
 import { remoteForPath } from './routes/routeTable';
-import { readSsrState } from './server/ssrBlock';
+import { readSsrState, type SsrRendered } from './server/ssrBlock';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -53,12 +53,21 @@ if (ssr && !ssr.rendered && ssr.remote && remote === ssr.remote.name) remoteLoad
  * route's remote and that remote's messages), so that render is the server's and the page does not
  * move. Until then the server's HTML is on screen.
  */
-async function hydrateServerHtml(root: HTMLElement): Promise<void> {
-  const [messages] = await Promise.all([
+async function hydrateServerHtml(root: HTMLElement, state: SsrRendered): Promise<void> {
+  const [messages, loaded] = await Promise.all([
     loadShellMessages(prdsStore.get(langAtom)),
     remote ? remoteLoader.load(remote) : Promise.resolve(null),
   ]);
   await loadRegisteredScopes(messages.lang);
+  // The page holds another release than the server rendered with (that one failed to load here and
+  // the rollout fell back), or none (the remote is down): its render is not the server's, so the
+  // page renders from scratch (the remote's fallback, or the other release) instead of hydrating.
+  const same = state.remote === null ? loaded === null : loaded?.status === 'ready' && loaded.version === state.remote.version;
+  if (!same) {
+    root.replaceChildren();
+    createRoot(root).render(<Page initialMessages={messages} />);
+    return;
+  }
   hydrateRoot(root, <Page initialMessages={messages} />);
 }
 
@@ -71,7 +80,7 @@ function Page({ initialMessages }: { readonly initialMessages?: ScopeMessages })
 }
 
 if (rendered) {
-  hydrateServerHtml(container).catch((error: unknown) => {
+  hydrateServerHtml(container, rendered).catch((error: unknown) => {
     // Hydration could not start: render the page from scratch rather than leave it inert.
     console.error('The server-rendered page could not be hydrated; rendering it again', error);
     container.replaceChildren();

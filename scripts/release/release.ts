@@ -42,9 +42,10 @@ export function publishRelease({ remote, releasesDir, note = '', log = console.l
   fs.mkdirSync(path.dirname(staging), { recursive: true });
   log(`== building ${folder} ${version} (production) into ${path.relative(REPO_ROOT, staging)}`);
   const started = Date.now();
-  const build = spawnSync('pnpm', ['exec', 'webpack', '--mode', 'production', '--output-path', staging], {
+  // Both builds: the browser's into the staging folder, the server container into its server/.
+  const build = spawnSync('pnpm', ['exec', 'webpack', '--mode', 'production'], {
     cwd: path.join(REPO_ROOT, folder),
-    env: { ...process.env, PRDS_RELEASE_VERSION: version, PRDS_RELEASE_NOTE: note },
+    env: { ...process.env, PRDS_RELEASE_VERSION: version, PRDS_RELEASE_NOTE: note, PRDS_OUTPUT_DIR: staging },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (build.status !== 0) {

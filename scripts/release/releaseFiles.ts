@@ -51,11 +51,23 @@ export function sha384(content: Buffer): string {
   return `sha384-${createHash('sha384').update(content).digest('base64')}`;
 }
 
-/** The sha384 of every .js file and the mf-manifest.json of a build folder. */
+/** The folder of a build holding its server container (the web server renders pages with it). */
+export const SERVER_FOLDER = 'server';
+
+/**
+ * The sha384 of every .js file and the mf-manifest.json of a build folder, and of every .js file of
+ * its server container (`server/remoteEntry.js`, …), which the web server checks before it runs one.
+ */
 export function integrityOf(dir: string): Record<string, string> {
   const table: Record<string, string> = {};
   for (const file of fs.readdirSync(dir).sort()) {
     if (file.endsWith('.js') || file === MANIFEST_FILE) table[file] = sha384(fs.readFileSync(path.join(dir, file)));
+  }
+  const server = path.join(dir, SERVER_FOLDER);
+  if (fs.existsSync(server)) {
+    for (const file of fs.readdirSync(server).sort()) {
+      if (file.endsWith('.js')) table[`${SERVER_FOLDER}/${file}`] = sha384(fs.readFileSync(path.join(server, file)));
+    }
   }
   if (!table[ENTRY_FILE] || !table[MANIFEST_FILE])
     throw new Error(`${dir} has no ${ENTRY_FILE} or ${MANIFEST_FILE}: not a remote's build`);

@@ -173,6 +173,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     const release = !isHost && remoteApp !== null ? releaseOf(process.env) : null;
     const noParser = icuParserWithoutParse(dir);
     const shared = sharedConfig(dir);
+    // `pnpm release` builds into its staging folder (PRDS_OUTPUT_DIR); the server build goes to server/ in it.
+    const outDir = process.env.PRDS_OUTPUT_DIR?.trim() ? path.resolve(process.env.PRDS_OUTPUT_DIR.trim()) : path.join(dir, 'dist');
     const exposed = exposes ? (remoteApp ? { ...exposes, './App': REMOTE_APP_WITH_MESSAGES } : exposes) : undefined;
 
     /** @type {import('webpack').EntryObject} */
@@ -189,7 +191,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       target: 'web',
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        path: outDir,
         // The MF runtime rejects [contenthash] in entry filenames (remoteEntry.js must be stable).
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -333,7 +335,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     };
     // `webpack serve` (a team's dev loop) runs the browser build only.
     if (process.env.WEBPACK_SERVE) return [browser];
-    const server = serverConfig({ browser, name, dir, isHost, serverEntry, remoteApp, release, shared, exposed });
+    const server = serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, release, shared, exposed });
     return server ? [browser, server] : [browser];
   };
 }
@@ -349,7 +351,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
  * @param {{
  *   browser: import('webpack').Configuration,
  *   name: string,
- *   dir: string,
+ *   outDir: string,
  *   isHost: boolean,
  *   serverEntry: string | undefined,
  *   remoteApp: string | null,
@@ -359,7 +361,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
  * }} options
  * @returns {import('webpack').Configuration | null}
  */
-function serverConfig({ browser, name, dir, isHost, serverEntry, remoteApp, release, shared, exposed }) {
+function serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, release, shared, exposed }) {
   if (isHost ? !serverEntry : remoteApp === null) return null;
   const define = browser.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin);
   return {
@@ -369,7 +371,7 @@ function serverConfig({ browser, name, dir, isHost, serverEntry, remoteApp, rele
     target: 'async-node',
     devtool: false,
     output: {
-      path: path.join(dir, 'dist/server'),
+      path: path.join(outDir, 'server'),
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: /** @type {any} */ (browser.output).assetModuleFilename,
