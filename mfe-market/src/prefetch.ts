@@ -2,7 +2,6 @@ import { matchPath } from 'react-router-dom';
 import { queryClient as pageQueryClient, readWalletChoice, ROUTES, type HttpClient } from '@prds/shared';
 import { isMarketIdText } from './pages/detail/detailErrors';
 import { marketDetailQueryOptions } from './pages/detail/useMarketDetail';
-import { loadVirtualMarketList } from './pages/list/lazyVirtualMarketList';
 import { parseMarketFilters } from './pages/list/marketFilters';
 import { marketListQueryOptions, toMarketListQuery } from './pages/list/marketListQuery';
 
@@ -17,8 +16,10 @@ export interface RouteLocation {
  * location as soon as it knows this remote owns the route, beside loading `./App`. It starts what
  * the route shows first, which would otherwise wait for `./App` to render and its lazy page to load:
  *
- * - `/market`: the list page and its rows' chunks, and the first `/api/markets` page for the URL's
- *   filters, into the page's data cache under the key the list reads (marketListQueryOptions);
+ * - `/market`: the list page's chunk, and the first `/api/markets` page for the URL's filters, into
+ *   the page's data cache under the key the list reads (marketListQueryOptions). Not the virtualized
+ *   rows' chunk: the page shows its first screen of rows without it (FirstMarketRows) and asks for it
+ *   as it mounts;
  * - `/detail/:id`: the detail page's chunk, and `/api/market/detail` when no wallet will reconnect
  *   (the page asks with the connected account, unknown before the wallet is back).
  *
@@ -35,7 +36,6 @@ export default async function prefetchRoute(
     const query = toMarketListQuery(parseMarketFilters(new URLSearchParams(search)));
     started.push(
       import(/* webpackChunkName: "market-list-page" */ './pages/list/MarketListPage'),
-      loadVirtualMarketList(),
       cache.prefetchInfiniteQuery(marketListQueryOptions(query, client)),
     );
   }

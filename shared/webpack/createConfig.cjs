@@ -19,9 +19,10 @@
  * the keys its sources name, precompiled (messagesLoader.cjs). Every remote also gets a
  * standalone dev harness (harness.tsx: ./App inside <AppProviders><BrowserRouter>, behind the async
  * boundary in harnessEntry.js that non-eager shared modules require): `pnpm --filter
- * @prds/mfe-market run dev` serves it on the remote's own port; the production build emits
- * remoteEntry.js + mf-manifest.json in dist/ beside it (not the federation's mf-stats.json, which
- * names the building machine's paths: omitFederationStats.cjs).
+ * @prds/mfe-market run dev` serves it on the remote's own port. The production build emits
+ * remoteEntry.js + mf-manifest.json in dist/ (not the federation's mf-stats.json, which names the
+ * building machine's paths: omitFederationStats.cjs) and no harness: its container uses the host's
+ * federation runtime core (federationRuntimeCore.mjs), which a page of its own would not have.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -65,6 +66,27 @@ const REMOTE_APP_ALIAS = 'prds-remote-app';
 /** A release build's ./App: the remote's own App beside a mark naming the release (releasedApp.tsx). */
 const RELEASED_APP = path.join(__dirname, 'releasedApp.tsx');
 
+/** The subset of @tanstack/react-query the apps share (see queryExports.mjs). */
+const QUERY_EXPORTS = path.join(__dirname, 'queryExports.mjs');
+
+/** The host's runtime plugin that lends its federation runtime core to the remotes' containers. */
+const RUNTIME_CORE_PROVIDER = path.join(__dirname, 'federationRuntimeCore.mjs');
+/** The federation runtime core the host's own runtime uses (the same module, so one core per page). */
+const RUNTIME_CORE_ENTRY = (() => {
+  const resolveFrom = (/** @type {string} */ request, /** @type {string} */ from) =>
+    require.resolve(request, { paths: [path.dirname(from)] });
+  const core = resolveFrom(
+    '@module-federation/runtime-core',
+    resolveFrom('@module-federation/runtime', require.resolve('@module-federation/enhanced')),
+  );
+  // Its package folder: the resolved file's nearest folder with the package's package.json.
+  let folder = path.dirname(core);
+  while (!fs.existsSync(path.join(folder, 'package.json')) || !folder.endsWith(path.join('@module-federation', 'runtime-core'))) {
+    folder = path.dirname(folder);
+  }
+  return esmEntryOf(folder);
+})();
+
 /** The subset of react-router-dom the apps share (see routerExports.mjs). */
 const ROUTER_EXPORTS = path.join(__dirname, 'routerExports.mjs');
 
@@ -82,6 +104,32 @@ function installedPackageJson(dir, pkg) {
     const parent = path.dirname(cur);
     if (parent === cur) return null;
     cur = parent;
+  }
+}
+
+/**
+ * The file an `import` of the package in `folder` resolves to (its exports' import condition): the
+ * module the rest of the build gets for the bare name, so an alias to it adds no second copy.
+ * @param {string} folder
+ */
+function esmEntryOf(folder) {
+  /** @type {{ exports?: any, module?: string, main?: string }} */
+  const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+  let entry = pkg.exports?.['.'] ?? pkg.exports;
+  while (entry && typeof entry === 'object') entry = entry.import ?? entry.default;
+  return path.join(folder, typeof entry === 'string' ? entry : (pkg.module ?? pkg.main ?? 'index.js'));
+}
+
+/**
+ * The ES module entry of `pkg` as the app resolves it from `dir`, or null when it is not installed.
+ * @param {string} dir
+ * @param {string} pkg
+ */
+function installedEsmEntry(dir, pkg) {
+  for (let cur = dir; ; cur = path.dirname(cur)) {
+    const folder = path.join(cur, 'node_modules', pkg);
+    if (fs.existsSync(path.join(folder, 'package.json'))) return esmEntryOf(fs.realpathSync(folder));
+    if (path.dirname(cur) === cur) return null;
   }
 }
 
@@ -128,6 +176,15 @@ function sharedConfig(dir) {
       requiredVersion: ranges['react-router-dom'] ?? `^${router.version}`,
     };
   }
+  const query = installedPackageJson(dir, '@tanstack/react-query');
+  if (query?.version) {
+    shared['@tanstack/react-query'] = {
+      singleton: true,
+      import: QUERY_EXPORTS,
+      version: query.version,
+      requiredVersion: ranges['@tanstack/react-query'] ?? `^${query.version}`,
+    };
+  }
   for (const key of SUBPATH_SINGLETONS) {
     const pkg = key.slice(0, -1);
     const installed = installedPackageJson(dir, pkg);
@@ -160,18 +217,21 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     throw new Error(`createConfig: name "${name}" must be a JS identifier like mfe_market (it is the container's global)`);
   }
   const remoteApp = exposes?.['./App'] ? path.resolve(dir, exposes['./App']) : null;
-  const hasHarness = !isHost && remoteApp !== null;
   const template = path.join(dir, 'public/index.html');
 
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const production = mode === 'production';
+    // A production container uses the host's federation runtime core (externalRuntime below), which
+    // a page of its own would not have: the standalone harness is the dev server's only.
+    const hasHarness = !isHost && remoteApp !== null && !production;
     // `pnpm release` (scripts/release) builds a remote with its release version. Such a build is
     // loaded beside other releases of the same remote over a page's life (a canary that failed, then
     // stable), so its chunk-loading global is its own, and every chunk its runtime loads carries a
     // sha384 integrity the browser checks (the host pins the entry's own hash from the rollout manifest).
     const release = !isHost && remoteApp !== null ? releaseOf(process.env) : null;
     const noParser = icuParserWithoutParse(dir);
+    const reactQuery = installedEsmEntry(dir, '@tanstack/react-query');
     const shared = sharedConfig(dir);
     // `pnpm release` builds into its staging folder (PRDS_OUTPUT_DIR); the server build goes to server/ in it.
     const outDir = process.env.PRDS_OUTPUT_DIR?.trim() ? path.resolve(process.env.PRDS_OUTPUT_DIR.trim()) : path.join(dir, 'dist');
@@ -229,6 +289,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           // web3-react's store checksums addresses with ethers v5's getAddress; the page ships one
           // ethers (v6), so that import gets v6's getAddress instead of @ethersproject/* (and bn.js).
           '@ethersproject/address$': ETHERS_ADDRESS_SHIM,
+          'prds-federation-runtime-core$': RUNTIME_CORE_ENTRY,
+          ...(reactQuery ? { 'prds-react-query$': reactQuery } : {}),
         },
         // The harness lives here in shared/webpack: its react, router and @prds/shared imports must
         // resolve from the app's own node_modules to be the modules the app shares.
@@ -293,11 +355,15 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
-          runtimePlugins,
+          runtimePlugins: isHost ? [RUNTIME_CORE_PROVIDER, ...runtimePlugins] : runtimePlugins,
           experiments: {
             // A remote never loads other remotes, so its container can leave out the runtime's
             // remote-loading and manifest-snapshot code (about a third of remoteEntry.js).
             optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+            // One copy of the federation runtime's core per page: the host's (federationRuntimeCore.mjs),
+            // which a production container uses (the host has initialised before it loads any remote)
+            // instead of bundling its own, ~11 KiB gzip of each remoteEntry.js.
+            ...(!isHost && production ? { externalRuntime: true } : {}),
           },
         }),
         ...(isHost || hasHarness
@@ -319,6 +385,20 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       ],
       optimization: {
         minimize: production,
+        splitChunks: {
+          cacheGroups: {
+            // Each shared module is a chunk of its own with what it imports that is not shared: the
+            // emotion packages' serializer, hash and utils were in three of them. One chunk instead.
+            sharedDependencies: {
+              test: /[\\/]node_modules[\\/]/,
+              chunks: 'async',
+              minChunks: 2,
+              minSize: 5000,
+              priority: -5,
+              reuseExistingChunk: true,
+            },
+          },
+        },
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
@@ -364,6 +444,12 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
 function serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, release, shared, exposed }) {
   if (isHost ? !serverEntry : remoteApp === null) return null;
   const define = browser.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin);
+  // The server shares whole packages, not the page's subsets (routerExports.mjs, queryExports.mjs):
+  // its render uses MemoryRouter and dehydrate, size does not matter there, and every container
+  // gets these from the share scope.
+  const serverShared = Object.fromEntries(
+    Object.entries(shared).map(([key, { import: _subset, ...config }]) => [key, config]),
+  );
   return {
     ...browser,
     name: 'server',
@@ -388,7 +474,7 @@ function serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, r
         ...(exposed ? { exposes: exposed } : {}),
         library: { type: 'commonjs-module' },
         remoteType: 'script',
-        shared,
+        shared: serverShared,
         shareStrategy: 'loaded-first',
         manifest: false,
         dts: false,

@@ -23,7 +23,8 @@ function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourceFiles(p);
+    // The server render (host/src/server) is built with the whole package shared (createConfig's server build).
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'server' ? [] : sourceFiles(p);
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   Card,
   Field,
@@ -26,7 +26,6 @@ import {
   type MarketFilters,
 } from './marketFilters';
 import { CATEGORY_LABEL, SORT_LABEL, STATUS_TAB_LABEL } from './marketLabels';
-import { loadVirtualMarketList } from './lazyVirtualMarketList';
 import { narrowsMarketList } from './marketListQuery';
 import { MarketListResults } from './MarketListResults';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -109,11 +108,6 @@ export function MarketListPage({ client }: MarketListPageProps) {
   const applied = useMemo<MarketFilters>(() => ({ search, category, sort, status }), [search, category, sort, status]);
   const list = useMarketList(applied, client);
   const now = useChainNow(list.now, CLOCK_TICK_MS);
-
-  useEffect(() => {
-    // Fetch the rows' code while the first page is on its way (a failure shows when the rows render).
-    loadVirtualMarketList().catch(() => undefined);
-  }, []);
 
   const choose =
     <K extends 'category' | 'sort'>(key: K, allowed: readonly MarketFilters[K][]) =>

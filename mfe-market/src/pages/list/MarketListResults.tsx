@@ -11,7 +11,8 @@ import {
   styled,
   type Device,
 } from '@prds/shared';
-import { LazyVirtualMarketList } from './lazyVirtualMarketList';
+import { FirstMarketRows } from './FirstMarketRows';
+import { LazyVirtualMarketList, useVirtualMarketListChunk } from './lazyVirtualMarketList';
 import { MarketListSkeleton } from './MarketListSkeleton';
 import type { MarketListView } from './useMarketList';
 
@@ -69,6 +70,7 @@ export interface MarketListResultsProps {
 
 /** The list's body: skeletons, the api's error with a retry, the empty states, or the rows and their footer. */
 export function MarketListResults({ list, now, device, filtered, onClearFilters }: MarketListResultsProps) {
+  const virtualRows = useVirtualMarketListChunk();
   if (list.pending) return <MarketListSkeleton />;
   if (list.failed) return <ListError lead="first" error={list.error} onRetry={list.retry} testId="market-list-error" />;
 
@@ -108,7 +110,10 @@ export function MarketListResults({ list, now, device, filtered, onClearFilters 
             }
           />
         )}
-        {!empty && (
+        {!empty && virtualRows === 'loading' && (
+          <FirstMarketRows markets={list.markets} total={list.total} now={now} device={device} stale={list.stale} />
+        )}
+        {!empty && virtualRows !== 'loading' && (
           <Suspense fallback={<MarketListSkeleton />}>
             <LazyVirtualMarketList
               markets={list.markets}

@@ -1,13 +1,12 @@
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
 
 type VirtualMarketListModule = typeof import('./VirtualMarketList');
 let loaded: VirtualMarketListModule | null = null;
 
 /**
- * The rows and their virtualizer load in their own chunk: the list's first render (filters, tabs,
- * skeletons) does not need them, and the page starts loading them as it mounts, alongside its first
- * `/api/markets` request, so they are there when the markets are (the /market first-render budget,
- * e2e/bench/bundle.mjs).
+ * The virtualized rows load in their own chunk (with @tanstack/react-virtual): the list's first
+ * render (filters, tabs, skeletons, and the first screen of rows, FirstMarketRows) does not need them,
+ * and the page starts loading them as it mounts (the /market first-render budget, e2e/bench/bundle.mjs).
  */
 export function loadVirtualMarketList(): Promise<VirtualMarketListModule> {
   return import('./VirtualMarketList').then((module) => {
@@ -30,3 +29,24 @@ export const LazyVirtualMarketList = lazy(() => {
   };
   return ready as Promise<{ default: VirtualMarketListModule['VirtualMarketList'] }>;
 });
+
+/**
+ * Where the virtualized rows' chunk is: `loading` (the list shows its first rows without it), `ready`,
+ * or `failed` (the list renders LazyVirtualMarketList anyway, whose load fails again into the page's
+ * error boundary, as before this chunk had a stand-in). Starts loading it on mount.
+ */
+export function useVirtualMarketListChunk(): 'loading' | 'ready' | 'failed' {
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>(() => (loaded === null ? 'loading' : 'ready'));
+  useEffect(() => {
+    if (state !== 'loading') return undefined;
+    let live = true;
+    loadVirtualMarketList().then(
+      () => live && setState('ready'),
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state]);
+  return state;
+}
