@@ -1,5 +1,5 @@
 import { remoteForPath } from '../../host/src/routes/routeTable';
-import { detailIdOf, remoteOfPath } from './pageRoute';
+import { detailIdOf, isPagePath, remoteOfPath } from './pageRoute';
 
 describe('remoteOfPath: the remote the host mounts for a page', () => {
   it.each([
@@ -42,4 +42,31 @@ describe('detailIdOf', () => {
   ])('%s → %s', (pathname, id) => {
     expect(detailIdOf(pathname)).toBe(id);
   });
+});
+
+describe('isPagePath: a route renders the path, or the page is the not-found page (404)', () => {
+  it.each([
+    '/',
+    '/license',
+    '/license/',
+    '/market',
+    '/market?x',
+    '/detail/7',
+    '/claim',
+    '/portfolio',
+    '/bridge',
+    '/deposit',
+    '/issue',
+    '/nft',
+    '/nft/mine',
+  ])('%s is a page', (pathname) => {
+    expect(isPagePath(pathname.split('?')[0] ?? '')).toBe(true);
+  });
+
+  it.each(['/nope', '/detail/unknown', '/detail/07', '/detail/', '/marketplace', '/claim/x', '/license/x'])(
+    '%s is not found',
+    (pathname) => {
+      expect(isPagePath(pathname)).toBe(false);
+    },
+  );
 });

@@ -66,7 +66,12 @@ export interface ServerEntrySource {
  * run: a release published without one (an older `pnpm release`), one on another origin (a CDN the
  * server does not read), or one whose file does not match the sha384 its release.json pinned.
  */
-export function serverEntryFile(remote: string, release: Pick<ChosenRelease, 'version' | 'url'>, source: ServerEntrySource, verify = verifyPinned): string | null {
+export function serverEntryFile(
+  remote: string,
+  release: Pick<ChosenRelease, 'version' | 'url'>,
+  source: ServerEntrySource,
+  verify = verifyPinned,
+): string | null {
   let url: URL;
   try {
     url = new URL(release.url, source.pageOrigin);
@@ -102,7 +107,10 @@ export function verifyPinned(folder: string): boolean {
     ok =
       pins.some(([file]) => file === SERVER_ENTRY) &&
       pins.every(
-        ([file, pin]) => `sha384-${createHash('sha384').update(fs.readFileSync(path.join(folder, file))).digest('base64')}` === pin,
+        ([file, pin]) =>
+          `sha384-${createHash('sha384')
+            .update(fs.readFileSync(path.join(folder, file)))
+            .digest('base64')}` === pin,
       );
   } catch {
     ok = false;
@@ -127,11 +135,7 @@ export class RenderCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  static key(parts: {
-    readonly release: string | null;
-    readonly url: string;
-    readonly visitor: Visitor;
-  }): string {
+  static key(parts: { readonly release: string | null; readonly url: string; readonly visitor: Visitor }): string {
     const { release, url, visitor } = parts;
     return JSON.stringify([release ?? '', url, visitor.lang, visitor.theme, visitor.device]);
   }

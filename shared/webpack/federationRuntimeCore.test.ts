@@ -49,13 +49,13 @@ describe("the host's federation runtime core, lent to the remotes' containers", 
       createConfig: (o: object) => (
         env: unknown,
         argv: object,
-      ) => {
+      ) => Array<{
         plugins: Array<{ _options?: { runtimePlugins?: string[]; experiments?: { externalRuntime?: boolean } } }>;
-      };
+      }>;
     };
     const ROOT = path.resolve(__dirname, '../..');
     const federation = (options: object, mode: string) =>
-      createConfig({ port: 0, ...options })({}, { mode }).plugins.find((p) => p._options?.runtimePlugins)!._options!;
+      createConfig({ port: 0, ...options })({}, { mode })[0]!.plugins.find((p) => p._options?.runtimePlugins)!._options!;
     const host = federation({ name: 'prds_probe', dir: path.join(ROOT, 'host'), isHost: true }, 'production');
     expect(host.runtimePlugins).toContain(PROVIDER_FILE);
     const remote = { name: 'mfe_probe', dir: path.join(ROOT, 'mfe-market'), exposes: { './App': './src/App.tsx' } };

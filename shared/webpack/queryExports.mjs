@@ -3,11 +3,11 @@
 // (hydration, useQueries, the suspense hooks, mutation state, …) is a third more than the page uses.
 // queryExports.test.ts fails when product code imports a name from '@tanstack/react-query' that is
 // not listed here. It imports 'prds-react-query' (createConfig.cjs aliases it to the package), not
-// '@tanstack/react-query': that key is the shared module itself.
+// '@tanstack/react-query': that key is the shared module itself. `hydrate`: the page seeds its cache
+// with the server render's data (host/src/bootstrap.tsx).
 export {
   QueryClient,
   QueryClientProvider,
-  // The page seeds its cache with the server render's data (host/src/bootstrap.tsx).
   hydrate,
   keepPreviousData,
   skipToken,

@@ -69,15 +69,18 @@ describe('shared @tanstack/react-query subset', () => {
     const { createConfig } = require('./createConfig.cjs') as {
       createConfig: (
         o: object,
-      ) => (env: unknown, argv: object) => { plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> };
+      ) => (
+        env: unknown,
+        argv: object,
+      ) => Array<{ plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> }>;
     };
-    const config = createConfig({
+    const [config] = createConfig({
       name: 'mfe_probe',
       dir: path.join(ROOT, 'mfe-market'),
       port: 0,
       exposes: { './App': './src/App.tsx' },
     })({}, { mode: 'production' });
-    const shared = config.plugins.map((p) => p._options?.shared).find(Boolean);
+    const shared = config?.plugins.map((p) => p._options?.shared).find(Boolean);
     expect(shared?.['@tanstack/react-query']?.import).toBe(SUBSET_FILE);
   });
 });

@@ -66,7 +66,10 @@ describe('shared react-router-dom subset', () => {
     const { createConfig } = require('./createConfig.cjs') as {
       createConfig: (
         o: object,
-      ) => (env: unknown, argv: object) => Array<{ plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> }>;
+      ) => (
+        env: unknown,
+        argv: object,
+      ) => Array<{ plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> }>;
     };
     const [config] = createConfig({
       name: 'mfe_probe',
@@ -76,5 +79,35 @@ describe('shared react-router-dom subset', () => {
     })({}, { mode: 'production' });
     const shared = config?.plugins.map((p) => p._options?.shared).find(Boolean);
     expect(shared?.['react-router-dom']?.import).toBe(SUBSET_FILE);
+  });
+
+  it("is not the server build's: a remote's Node container shares the whole package, beside the same exposes", () => {
+    const { createConfig } = require('./createConfig.cjs') as {
+      createConfig: (o: object) => (
+        env: unknown,
+        argv: object,
+      ) => Array<{
+        name: string;
+        target: string;
+        plugins: Array<{
+          _options?: { shared?: Record<string, { import?: string }>; exposes?: object; library?: { type: string } };
+        }>;
+      }>;
+    };
+    const configs = createConfig({
+      name: 'mfe_probe',
+      dir: path.join(ROOT, 'mfe-market'),
+      port: 0,
+      exposes: { './App': './src/App.tsx' },
+    })({}, { mode: 'production' });
+    expect(configs.map((c) => [c.name, c.target])).toEqual([
+      ['browser', 'web'],
+      ['server', 'async-node'],
+    ]);
+    const federation = (i: number) => configs[i]?.plugins.map((p) => p._options).find((o) => o?.shared);
+    expect(federation(1)?.shared?.['react-router-dom']).toBeDefined();
+    expect(federation(1)?.shared?.['react-router-dom']?.import).toBeUndefined();
+    expect(federation(1)?.library?.type).toBe('commonjs-module');
+    expect(Object.keys(federation(1)?.exposes ?? {})).toEqual(Object.keys(federation(0)?.exposes ?? {}));
   });
 });

@@ -53,6 +53,25 @@ describe('RemoteApp', () => {
   });
   afterEach(() => consoleError.mockRestore());
 
+  it('renders a load that has already ended in its first pass (server HTML being hydrated), with no loading state', async () => {
+    const ready: RemoteLoadResult = { status: 'ready', Component: Market, version: '1.0.0' };
+    const loads: RemoteName[] = [];
+    const peeking: RemoteLoaderApi = {
+      // The effect's own load never answers here: what is on screen comes from peek alone.
+      load: (remote) => {
+        loads.push(remote);
+        return new Promise(() => undefined);
+      },
+      invalidate: () => undefined,
+      renderFailed: () => false,
+      peek: (remote) => (remote === 'mfe_market' ? ready : null),
+    };
+    renderWith(peeking, <RemoteApp remote="mfe_market" />);
+    expect(await screen.findByRole('heading', { name: 'Market list from the remote' })).toBeTruthy();
+    expect(screen.queryByTestId('remote-loading')).toBeNull();
+    expect(loads).toEqual(['mfe_market']);
+  });
+
   it('shows a localized fallback when the remote cannot be loaded, and recovers on retry', async () => {
     const loader = new ScriptedLoader([
       { status: 'failed', reason: 'load', error: new Error('down') },

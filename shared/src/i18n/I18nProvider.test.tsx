@@ -56,6 +56,33 @@ describe('I18nProvider', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('renders given messages in its first render (a server render, or the page hydrating one) without loading them', async () => {
+    const { load, requested } = makeLoader();
+    const store = createStore();
+    store.set(langAtom, 'ar');
+    render(
+      <StoreProvider store={store}>
+        <I18nProvider
+          loadMessages={load}
+          fallback={<span>booting</span>}
+          initialMessages={{ lang: 'ar', messages: { 'common.retry': 'أعد' } }}
+        >
+          <p data-testid="text">
+            <FormattedMessage id="common.retry" />
+          </p>
+        </I18nProvider>
+      </StoreProvider>,
+    );
+    expect(screen.getByTestId('text').textContent).toBe('أعد');
+    expect(screen.queryByText('booting')).toBeNull();
+    await act(async () => undefined);
+    expect(requested).toEqual([]);
+    // A switch afterwards loads as before.
+    await act(async () => store.set(langAtom, 'fr'));
+    expect((await screen.findByText('Réessayer')).textContent).toBe('Réessayer');
+    expect(requested).toEqual(['fr']);
+  });
+
   it('starts in a supported browser language and does not store it', async () => {
     setBrowserLanguages(['fr-CA', 'en']);
     const { load } = makeLoader();
