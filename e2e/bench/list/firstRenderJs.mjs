@@ -1,5 +1,6 @@
 // "JS of a first render": the scripts a fresh browser context (empty cache) fetched whose request
-// started before a test id first appeared in the DOM, with their sizes gzip-compressed here at level 9
+// started before React first rendered a test id's element (inserted it, or hydrated it from the
+// server's HTML: the page is interactive), with their sizes gzip-compressed here at level 9
 // (the static server may not compress). Shared by the browser benchmarks.
 import zlib from 'node:zlib';
 
@@ -9,7 +10,7 @@ export const sumOf = (scripts, field) => scripts.reduce((total, script) => total
 
 /**
  * Loads `url` in a fresh 1280×800 context and returns `{ url, raw, gzip }` per JS response whose
- * request started before `testId` was first in the DOM. `prepare(context)` runs before the page
+ * request started before React first rendered `testId` (client render or hydration). `prepare(context)` runs before the page
  * opens (init scripts, request routing).
  */
 export async function scriptsBeforeFirstRender(browser, url, testId, { prepare } = {}) {
@@ -18,14 +19,26 @@ export async function scriptsBeforeFirstRender(browser, url, testId, { prepare }
     if (prepare) await prepare(context);
     const page = await context.newPage();
     await page.addInitScript((id) => {
-      // The observer fires in the microtask after React commits the page root: that is "first render".
+      // "First render" is React's: the element is in the DOM and React owns it (its fiber key is on
+      // the node). A client render inserts it (the observer fires in the microtask after the commit);
+      // a server-rendered page has it from the HTML, and React takes it over when it hydrates, which
+      // changes no node, so that is checked every few ms as well.
+      const rendered = () => {
+        const element = document.querySelector(`[data-testid="${id}"]`);
+        return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+      };
+      const done = () => {
+        window.__firstRenderAt = performance.now();
+        observer.disconnect();
+        clearInterval(timer);
+      };
       const observer = new MutationObserver(() => {
-        if (document.querySelector(`[data-testid="${id}"]`)) {
-          window.__firstRenderAt = performance.now();
-          observer.disconnect();
-        }
+        if (rendered()) done();
       });
       observer.observe(document, { childList: true, subtree: true });
+      const timer = setInterval(() => {
+        if (rendered()) done();
+      }, 5);
     }, testId);
     const bodies = new Map();
     const pending = [];
@@ -42,6 +55,7 @@ export async function scriptsBeforeFirstRender(browser, url, testId, { prepare }
     });
     await page.goto(url);
     await page.getByTestId(testId).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForFunction(() => window.__firstRenderAt !== undefined, null, { timeout: 30_000 });
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     await Promise.all(pending);
     const { renderAt, entries } = await page.evaluate(() => ({
