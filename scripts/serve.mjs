@@ -268,6 +268,9 @@ export function createManifestSource({ basePort, releasesDir }, log = (line) => 
  * cache. Null when the host build has no server render or --no-ssr. Anything that fails answers a
  * state that names the release that failed: the page then renders itself and reports it (kind ssr).
  */
+/** Pages rendered once at start (scripts/serve.mjs warm-up): home, the market list, a market. */
+const WARM_PAGES = ['/', '/market', '/detail/1'];
+
 function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
   const renderFile = path.join(hostDir, 'server/render.js');
   if (!options.ssr) return null;
@@ -285,17 +288,38 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
   };
   const cache = options.ssrCacheMs > 0 ? new serverRender.RenderCache(options.ssrCacheMs, 500) : null;
   let failures = 0;
+  /** A remote's stable release and its server container's file, or null. */
+  const stableRelease = (remote) => {
+    const entry = manifests.current().manifest.remotes[remote];
+    const release = entry?.versions[entry.stable];
+    const file = release ? serverRender.serverEntryFile(remote, { version: entry.stable, url: release.url }, source) : null;
+    return file ? { remote, version: entry.stable, serverEntry: file } : null;
+  };
   // Each stable release's container, its messages and every language's, loaded now rather than in
-  // the first visitors' time budget.
-  const stable = Object.entries(manifests.current().manifest.remotes).flatMap(([remote, entry]) => {
-    const version = entry.stable;
-    const release = entry.versions[version];
-    const file = release ? serverRender.serverEntryFile(remote, { version, url: release.url }, source) : null;
-    return file ? [{ serverEntry: file }] : [];
-  });
-  render.warmUp(stable).catch((error) => console.error(`serve: warming the server render failed: ${error?.message ?? error}`));
+  // the first visitors' time budget; then the pages people land on, rendered once each (10 s at
+  // most), so their lazy page chunks and the api's first answers are warm too. What they render is
+  // not kept.
+  const warming = render
+    .warmUp(Object.keys(manifests.current().manifest.remotes).map(stableRelease).filter(Boolean))
+    .then(() =>
+      Promise.allSettled(
+        WARM_PAGES.map((url) => {
+          const remote = pageRoute.remoteOfPath(url);
+          return render.renderPage({
+            url,
+            ...serverRender.visitorOf({}),
+            apiOrigin: options.apiOrigin,
+            release: remote === null ? null : stableRelease(remote),
+            signal: AbortSignal.timeout(10_000),
+          });
+        }),
+      ),
+    )
+    .catch((error) => console.error(`serve: warming the server render failed: ${error?.message ?? error}`));
 
   return async function renderRoute({ pathname, search, headers, releases }) {
+    // Until the warm-up is done, a render waits for it rather than load the same chunks beside it.
+    await warming;
     const visitor = serverRender.visitorOf(headers);
     const remote = pageRoute.remoteOfPath(pathname);
     const chosen = remote === null ? null : (releases[remote] ?? null);
