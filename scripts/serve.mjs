@@ -104,6 +104,7 @@ export function parseArgs(argv, env = process.env) {
   let ssr = env.PRDS_SSR !== '0';
   let ssrBudgetMs = Number(env.PRDS_SSR_BUDGET_MS || 150);
   let ssrCacheMs = Number(env.PRDS_SSR_CACHE_MS || 1000);
+  let ssrApiUrl = env.PRDS_SSR_API_URL || null;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -134,11 +135,15 @@ export function parseArgs(argv, env = process.env) {
       ssr = false;
     } else if (flag === '--ssr-budget-ms') {
       ssrBudgetMs = Number(value());
+    } else if (flag === '--ssr-api-url') {
+      // Where the server itself asks the api when rendering (an address inside the deployment);
+      // the pages keep --api-url.
+      ssrApiUrl = value();
     } else if (flag === '--ssr-cache-ms') {
       ssrCacheMs = Number(value());
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR] [--host-dist DIR] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000]',
+        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR] [--host-dist DIR] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000] [--ssr-api-url URL]',
       );
       process.exit(0);
     } else {
@@ -154,6 +159,7 @@ export function parseArgs(argv, env = process.env) {
     ssrBudgetMs,
     ssrCacheMs,
     apiOrigin: originOf(apiUrl, '--api-url'),
+    ssrApiOrigin: ssrApiUrl === null ? originOf(apiUrl, '--api-url') : originOf(ssrApiUrl, '--ssr-api-url'),
     rpcOrigins: rpcUrls.map((u) => originOf(u, '--rpc-url')),
     extraOrigins: origins,
     releasesDir,
@@ -308,7 +314,7 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
           return render.renderPage({
             url,
             ...serverRender.visitorOf({}),
-            apiOrigin: options.apiOrigin,
+            apiOrigin: options.ssrApiOrigin,
             release: remote === null ? null : stableRelease(remote),
             signal: AbortSignal.timeout(10_000),
           });
@@ -339,7 +345,7 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
       const page = await render.renderPage({
         url,
         ...visitor,
-        apiOrigin: options.apiOrigin,
+        apiOrigin: options.ssrApiOrigin,
         release: chosen === null ? null : { remote, version: chosen.version, serverEntry: entry },
         signal: abort.signal,
       });
@@ -359,7 +365,7 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
   const pageOrigin = `http://${HOSTNAME}:${options.basePort}`;
   const renderRoute = createServerRenders({ hostDir: path.dirname(indexFile), options, pageOrigin, manifests });
   const pageVersions = { host: packageVersion('host'), shared: packageVersion('shared') };
-  const previews = createMarketPreviews({ apiOrigin: options.apiOrigin });
+  const previews = createMarketPreviews({ apiOrigin: options.ssrApiOrigin });
   // Node loads its fetch (undici) on the first call, ~150–300 ms here: more than a preview's whole
   // budget, so the first market page after a start would go without. Load it now.
   void fetch('data:,').catch(() => undefined);

@@ -22,9 +22,12 @@ export function missingBuilds() {
 /**
  * Starts all apps in one serve.mjs process; resolves once every app printed READY. The child is
  * returned so the caller stops it (SIGTERM); it is killed here when it does not get ready in 20 s.
+ * `ssrApiUrl`: the bench's own api, which the server renders pages from (the pages' requests to the
+ * builds' api are redirected to it in the browser).
  */
-export function startServers(basePort) {
-  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(basePort)], {
+export function startServers(basePort, { ssrApiUrl } = {}) {
+  const args = ['scripts/serve.mjs', '--base-port', String(basePort), ...(ssrApiUrl ? ['--ssr-api-url', ssrApiUrl] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

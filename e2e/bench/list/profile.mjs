@@ -126,7 +126,7 @@ async function main() {
   const backend = await startBackend({ port: API_PORT, markets: MARKETS, corsOrigin: HOST });
   let server = null;
   try {
-    server = await startServers(BASE_PORT);
+    server = await startServers(BASE_PORT, { ssrApiUrl: `http://127.0.0.1:${API_PORT}` });
     for (let run = 1; run <= RUNS; run += 1) {
       const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
       try {

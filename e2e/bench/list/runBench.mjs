@@ -65,7 +65,7 @@ export async function startBenchStack({ name, basePort, apiPort, markets, corsOr
   const backend = await startBackend({ port: apiPort, markets, corsOrigin, log: (line) => console.log(line) });
   cleanups.push(() => backend.stop());
   log(`starting the web servers on base port ${basePort}`);
-  const server = await startServers(basePort);
+  const server = await startServers(basePort, { ssrApiUrl: `http://127.0.0.1:${apiPort}` });
   cleanups.push(
     () =>
       new Promise((resolve) => {
