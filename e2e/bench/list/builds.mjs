@@ -20,11 +20,13 @@ export function missingBuilds() {
 }
 
 /**
- * Starts all apps in one serve.mjs process; resolves once every app printed READY. The child is
- * returned so the caller stops it (SIGTERM); it is killed here when it does not get ready in 20 s.
+ * Starts `apps` (all by default) in one serve.mjs process, with `args` added to its command line;
+ * resolves once each of them printed READY. The child is returned so the caller stops it (SIGTERM);
+ * it is killed here when it does not get ready in 20 s.
  */
-export function startServers(basePort) {
-  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(basePort)], {
+export function startServers(basePort, { apps = APPS, args = [] } = {}) {
+  const only = apps.length === APPS.length ? [] : ['--only', apps.join(',')];
+  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(basePort), ...only, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,7 +38,7 @@ export function startServers(basePort) {
     }, 20_000);
     const onData = (chunk) => {
       output += chunk;
-      if (APPS.every((app) => output.includes(`READY ${app} `))) {
+      if (apps.every((app) => output.includes(`READY ${app} `))) {
         clearTimeout(timer);
         resolve(child);
       }
