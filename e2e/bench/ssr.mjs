@@ -15,9 +15,10 @@
 //               of each second is a cache hit: all requests here are one visitor's language, theme
 //               and layout);
 //       cold    `--ssr-cache-ms 0`: every request renders (and asks the api), still within 150 ms;
-//   - load: autocannon (the api's devDependency, the one `bench:api` uses, resolved from api/), in
-//     this process, BENCH_SSR_CONNECTIONS connections for BENCH_SSR_SECONDS seconds per case after
-//     a 1 s warm-up at the same load, no pipelining, a desktop Chrome's user agent and
+//   - load: node:http in this process (not autocannon, which `bench:api` uses: it takes the 103 Early
+//     Hints the host sends first for the answer, see load()), BENCH_SSR_CONNECTIONS keep-alive
+//     connections each sending its next request when the last answer has arrived, for
+//     BENCH_SSR_SECONDS seconds per case after a 1 s warm-up at the same load, a desktop Chrome's user agent and
 //     Accept-Language: en, no cookie (each answer mints a visitor: a first visit) and no
 //     Accept-Encoding (answers uncompressed, so each one's `prds-ssr` block can be read);
 //   - every answer of a measured run is checked: its status, and its `prds-ssr` block — rendered, or
@@ -27,18 +28,15 @@
 // Prints `RESULT <name> <value> <unit>` lines, the headline `RESULT ssr_vs_static <x> x` last: warm
 // /market req/s ÷ static /market req/s. Target (reported, not asserted): ≥ 0.25. Exits 0 after
 // printing, non-zero only when it could not measure. Load generator and servers share the machine's
-// cores: the load average is printed beside each case.
+// cores: the load average and the load generator's own CPU are printed beside each case. A fallback
+// answer costs no render, so a case's req/s counts it: `_rendered_rps` is the server-rendered part.
 //
 // Knobs: BENCH_SSR_MARKETS (200), BENCH_SSR_SECONDS (5), BENCH_SSR_CONNECTIONS (10),
 // BENCH_SSR_BASE_PORT (4340), BENCH_SSR_API_PORT (18837).
-import { createRequire } from 'node:module';
+import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { APPS, appOrigin, REPO_ROOT, startServers } from './list/builds.mjs';
+import { APPS, appOrigin, startServers } from './list/builds.mjs';
 import { runBench, startBenchStack } from './list/runBench.mjs';
-
-/** @type {typeof import('autocannon')} */
-const autocannon = createRequire(path.join(REPO_ROOT, 'api', 'package.json'))('autocannon');
 
 function envNumber(name, fallback) {
   const raw = process.env[name];
@@ -69,8 +67,7 @@ const MODES = [
 ];
 
 const log = (message) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-const result = (name, value, unit, digits = 2) =>
-  console.log(`RESULT ${name} ${Number.isInteger(value) ? value : value.toFixed(digits)} ${unit}`);
+const result = (name, value, unit, digits = 2) => console.log(`RESULT ${name} ${value.toFixed(digits)} ${unit}`);
 
 /** What an answer's `prds-ssr` block says: 'rendered', 'fallback:<stage>', or 'none' (no block). */
 function ssrOutcome(body) {
@@ -112,37 +109,77 @@ async function untilRendered(route) {
   throw new Error(`${route} was not server-rendered within 20 s (last answer: ${last})`);
 }
 
-/** autocannon on GET `route`, every answer's status and `prds-ssr` block counted. */
+/**
+ * GET `route` from CONNECTIONS keep-alive connections, each sending its next request once the last
+ * answer's body has arrived, for `seconds`; every answer's status and `prds-ssr` block counted.
+ * node:http, not autocannon: the host sends a 103 Early Hints before each page, and autocannon 8
+ * (http-parser-js, one `kOnMessageComplete` per message) takes the 103 for the answer, sends the
+ * next request pipelined behind the one still rendering and pairs the real answer with it — twice
+ * the requests counted, half of them "answered" in 0 ms, two requests in flight per connection.
+ * node:http's client reports a 1xx as `information` and waits for the final answer.
+ */
 async function load(route, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const url = new URL(route, HOST);
   const outcomes = new Map();
   const statuses = new Map();
-  const r = await autocannon({
-    url: HOST,
-    connections: CONNECTIONS,
-    duration: seconds,
-    pipelining: 1,
-    headers: HEADERS,
-    requests: [
-      {
-        method: 'GET',
-        path: route,
-        onResponse: (status, body) => {
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          const outcome = ssrOutcome(String(body));
+  const latencies = [];
+  let errors = 0;
+  let bytes = 0;
+  const once = () =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.get(url, { agent, headers: HEADERS, timeout: 10_000 }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => {
+          chunks.push(chunk);
+          bytes += chunk.length;
+        });
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const outcome = ssrOutcome(Buffer.concat(chunks).toString('utf8'));
           outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        },
-      },
-    ],
-  });
+          resolve();
+        });
+        response.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error('timeout')));
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+  const cpuBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  const endAt = startedAt + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < endAt) await once();
+    }),
+  );
+  const elapsed = (performance.now() - startedAt) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const non2xx = [...statuses.entries()].filter(([status]) => status < 200 || status > 299).reduce((n, [, c]) => n + c, 0);
   return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
+    rps: latencies.length / elapsed,
+    renderedRps: (outcomes.get('rendered') ?? 0) / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: latencies.length,
+    bytes,
+    non2xx,
+    errors,
     outcomes,
     statuses,
+    /** The load generator's own CPU, in % of one core: near 100 means the client, not the server, set the pace. */
+    clientCpu: (100 * (cpu.user + cpu.system)) / 1e6 / elapsed,
   };
 }
 
@@ -198,9 +235,11 @@ async function main(cleanups) {
       figures[mode.name][route.name] = { ...run, loadAverage };
       const rendered = countOf(run.outcomes, 'rendered');
       log(
-        `${mode.name} ${route.path}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.requests} requests ` +
+        `${mode.name} ${route.path}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.requests} requests ` +
+          `of ${(run.bytes / Math.max(1, run.requests) / 1024).toFixed(1)} KiB ` +
           `(status ${describeMap(run.statuses)}; ${run.errors} errors/timeouts; prds-ssr: ${describeMap(run.outcomes)}; ` +
-          `${mode.ssr ? `${((100 * rendered) / Math.max(1, run.requests)).toFixed(1)} % server-rendered; ` : ''}` +
+          `${mode.ssr ? `${((100 * rendered) / Math.max(1, run.requests)).toFixed(1)} % server-rendered, ${run.renderedRps.toFixed(0)} rendered/s; ` : ''}` +
+          `load generator ${run.clientCpu.toFixed(0)} % of a core; ` +
           `load average ${loadAverage.toFixed(2)} on ${os.cpus().length} cores at the start)`,
       );
     }
@@ -212,12 +251,13 @@ async function main(cleanups) {
       const run = figures[mode.name][route.name];
       const prefix = `ssr_${mode.name}_${route.name}`;
       result(`${prefix}_rps`, run.rps, 'req/s', 0);
-      result(`${prefix}_p99`, run.p99, 'ms');
-      result(`${prefix}_non2xx`, run.non2xx + run.errors, 'answers');
+      result(`${prefix}_p99`, run.p99, 'ms', 1);
+      result(`${prefix}_non2xx`, run.non2xx + run.errors, 'answers', 0);
       if (mode.ssr) {
         const answered = [...run.outcomes.values()].reduce((a, b) => a + b, 0);
         const fallback = answered - countOf(run.outcomes, 'rendered');
         result(`${prefix}_fallback_share`, (100 * fallback) / Math.max(1, answered), '%', 1);
+        result(`${prefix}_rendered_rps`, run.renderedRps, 'req/s', 0);
       }
     }
   }
