@@ -102,8 +102,9 @@ async function untilRendered(route) {
   let last = '';
   while (Date.now() < until) {
     const response = await fetch(`${HOST}${route}`, { headers: HEADERS, signal: AbortSignal.timeout(10_000) });
-    last = `${response.status} ${ssrOutcome(await response.text())}`;
-    if (last === '200 rendered') return;
+    const body = await response.text();
+    last = `${response.status} ${ssrOutcome(body)}`;
+    if (last === '200 rendered') return body;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${route} was not server-rendered within 20 s (last answer: ${last})`);
@@ -228,7 +229,13 @@ async function main(cleanups) {
     cleanups.push(stop);
     figures[mode.name] = {};
     for (const route of routes) {
-      if (mode.ssr) await untilRendered(route.path);
+      if (mode.ssr) {
+        const sample = await untilRendered(route.path);
+        const block = /<script type="application\/json" id="prds-ssr">[^<]*<\/script>/.exec(sample)?.[0] ?? '';
+        const root = /<div id="root">([\s\S]*)<\/div>/.exec(sample)?.[1] ?? '';
+        const kib = (text) => `${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB`;
+        log(`${mode.name} ${route.path}: an answer of ${kib(sample)}: prds-ssr block ${kib(block)}, #root about ${kib(root)}`);
+      }
       await load(route.path, 1);
       const loadAverage = os.loadavg()[0];
       const run = await load(route.path, SECONDS);
