@@ -20,14 +20,15 @@ export function missingBuilds() {
 }
 
 /**
- * Starts all apps in one serve.mjs process; resolves once every app printed READY. The child is
- * returned so the caller stops it (SIGTERM); it is killed here when it does not get ready in 20 s.
- * `ssrApiUrl`: the bench's own api, which the server renders pages from (the pages' requests to the
- * builds' api are redirected to it in the browser).
+ * Starts `apps` (all by default) in one serve.mjs process, with `args` added to its command line;
+ * resolves once each of them printed READY. The child is returned so the caller stops it (SIGTERM);
+ * it is killed here when it does not get ready in 20 s. `ssrApiUrl`: the bench's own api, which the
+ * server renders pages from (the pages' requests to the builds' api are redirected to it in the browser).
  */
-export function startServers(basePort, { ssrApiUrl } = {}) {
-  const args = ['scripts/serve.mjs', '--base-port', String(basePort), ...(ssrApiUrl ? ['--ssr-api-url', ssrApiUrl] : [])];
-  const child = spawn(process.execPath, args, {
+export function startServers(basePort, { apps = APPS, args = [], ssrApiUrl } = {}) {
+  const only = apps.length === APPS.length ? [] : ['--only', apps.join(',')];
+  const ssr = ssrApiUrl ? ['--ssr-api-url', ssrApiUrl] : [];
+  const child = spawn(process.execPath, ['scripts/serve.mjs', '--base-port', String(basePort), ...only, ...ssr, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,7 +40,7 @@ export function startServers(basePort, { ssrApiUrl } = {}) {
     }, 20_000);
     const onData = (chunk) => {
       output += chunk;
-      if (APPS.every((app) => output.includes(`READY ${app} `))) {
+      if (apps.every((app) => output.includes(`READY ${app} `))) {
         clearTimeout(timer);
         resolve(child);
       }

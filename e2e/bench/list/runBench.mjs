@@ -45,11 +45,12 @@ export async function runBench(name, main, deadlineMs) {
 /**
  * What a browser bench needs before it measures: the production builds and the contract artifacts
  * (else one line saying what to run, and null), then the back end (hardhat node, `markets` seeded
- * markets, the api on `apiPort`) and the builds served from `basePort`, each stopped by the cleanups.
+ * markets, the api on `apiPort`) and the builds served from `basePort` (`apps`, all by default), each
+ * stopped by the cleanups.
  *
  * @returns {Promise<{ backend: Awaited<ReturnType<typeof startBackend>> } | null>}
  */
-export async function startBenchStack({ name, basePort, apiPort, markets, corsOrigin, cleanups, log }) {
+export async function startBenchStack({ name, basePort, apiPort, markets, corsOrigin, cleanups, log, apps }) {
   const missing = missingBuilds();
   if (missing.length > 0) {
     console.error(`${name} needs the production builds: run pnpm build first (missing: ${missing.join(', ')})`);
@@ -64,8 +65,8 @@ export async function startBenchStack({ name, basePort, apiPort, markets, corsOr
   log(`starting the back end (hardhat node, ${markets} seeded markets, api on 127.0.0.1:${apiPort})`);
   const backend = await startBackend({ port: apiPort, markets, corsOrigin, log: (line) => console.log(line) });
   cleanups.push(() => backend.stop());
-  log(`starting the web servers on base port ${basePort}`);
-  const server = await startServers(basePort, { ssrApiUrl: `http://127.0.0.1:${apiPort}` });
+  log(`starting the web servers on base port ${basePort}${apps ? ` (${apps.join(', ')})` : ''}`);
+  const server = await startServers(basePort, { apps, ssrApiUrl: `http://127.0.0.1:${apiPort}` });
   cleanups.push(
     () =>
       new Promise((resolve) => {
