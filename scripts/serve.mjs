@@ -293,6 +293,7 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
     ),
   };
   const cache = options.ssrCacheMs > 0 ? new serverRender.RenderCache(options.ssrCacheMs, 500) : null;
+  const inflight = new Map();
   let failures = 0;
   /** A remote's stable release and its server container's file, or null. */
   const stableRelease = (remote) => {
@@ -339,6 +340,19 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
     const key = serverRender.RenderCache.key({ release: named ? `${named.name}@${named.version}` : null, url, visitor });
     const cached = cache?.get(key);
     if (cached) return cached;
+    // Requests for the same page that arrive while it renders share that render.
+    const running = inflight.get(key);
+    if (running) return running;
+    const rendering = renderOnce(key, url, visitor, remote, chosen, entry, failed);
+    inflight.set(key, rendering);
+    try {
+      return await rendering;
+    } finally {
+      inflight.delete(key);
+    }
+  };
+
+  async function renderOnce(key, url, visitor, remote, chosen, entry, failed) {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new Error(`past the ${options.ssrBudgetMs} ms budget`)), options.ssrBudgetMs);
     try {
@@ -349,7 +363,7 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
         release: chosen === null ? null : { remote, version: chosen.version, serverEntry: entry },
         signal: abort.signal,
       });
-      const result = { state: page.state, rootHtml: page.html, visitor };
+      const result = { state: page.state, rootHtml: page.html, visitor, stateJson: render.ssrStateJson(page.state) };
       cache?.set(key, result);
       return result;
     } catch (error) {
@@ -358,7 +372,7 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
     } finally {
       clearTimeout(timer);
     }
-  };
+  }
 }
 
 function createPageAnswers({ indexFile, manifests, options, headersNow }) {

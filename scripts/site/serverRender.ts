@@ -173,7 +173,13 @@ export class RenderCache<T> {
  */
 export function withServerRender(
   html: string,
-  render: { readonly state: SsrState; readonly rootHtml: string; readonly visitor: Visitor },
+  render: {
+    readonly state: SsrState;
+    readonly rootHtml: string;
+    readonly visitor: Visitor;
+    /** The state's block text, when the caller keeps it (a cached render is not serialized again). */
+    readonly stateJson?: string;
+  },
 ): string {
   // The build's index.html is minified (`<div id=root></div>`).
   const root = /<div id=(?:"root"|'root'|root)\s*><\/div>/i;
@@ -186,7 +192,7 @@ export function withServerRender(
   const attributes = `<html lang="${escapeHtml(shownLang)}" dir="${languageDir(isLangCode(shownLang) ? shownLang : 'en')}"${
     rendered ? ` data-theme="${theme}" data-device="${device}"` : ''
   }>`;
-  const block = jsonBlock(SSR_BLOCK_ID, ssrStateJson(render.state));
+  const block = jsonBlock(SSR_BLOCK_ID, render.stateJson ?? ssrStateJson(render.state));
   return html
     .replace(open, () => attributes)
     .replace(/<\/head>/i, () => `${block}</head>`)
