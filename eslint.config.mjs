@@ -169,5 +169,11 @@ export default tseslint.config(
   },
   ...APPS.map(appBoundaries),
   ...APPS.map(appTestBoundaries),
+  {
+    // The host's server render makes each request's own data cache and dehydrates it into the page
+    // (host/src/server/renderPage.tsx): its build shares the whole data-cache package, not the page's subset.
+    files: ['host/src/server/renderPage.tsx'],
+    rules: { 'no-restricted-imports': restrictedImports('host', SHARED_ONLY) },
+  },
   prettier,
 );

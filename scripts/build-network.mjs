@@ -167,7 +167,10 @@ function main() {
   const hostOut = path.join(options.out, 'host');
   console.log(`== building host (production, ${options.network}) into ${path.relative(ROOT, hostOut)}`);
   // Its browser build into hostOut, its server render into hostOut/server (PRDS_OUTPUT_DIR, createConfig).
-  run('pnpm', ['exec', 'webpack', '--mode', 'production'], { cwd: path.join(ROOT, 'host'), env: { ...env, PRDS_OUTPUT_DIR: hostOut } });
+  run('pnpm', ['exec', 'webpack', '--mode', 'production'], {
+    cwd: path.join(ROOT, 'host'),
+    env: { ...env, PRDS_OUTPUT_DIR: hostOut },
+  });
 
   console.log(`BUILT ${options.network} (chain ${chainId}) in ${((Date.now() - started) / 1000).toFixed(0)} s: ${options.out}`);
   console.log(

@@ -289,7 +289,10 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
     pageOrigin,
     releasesDir: options.releasesDir,
     localDists: Object.fromEntries(
-      APPS.filter((app) => app.container).map((app) => [`http://${HOSTNAME}:${options.basePort + app.offset}`, path.join(ROOT, app.name, 'dist')]),
+      APPS.filter((app) => app.container).map((app) => [
+        `http://${HOSTNAME}:${options.basePort + app.offset}`,
+        path.join(ROOT, app.name, 'dist'),
+      ]),
     ),
   };
   const cache = options.ssrCacheMs > 0 ? new serverRender.RenderCache(options.ssrCacheMs, 500) : null;
@@ -459,7 +462,9 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
     }
     if (renderRoute !== null) {
       // The HTML follows the language and the color-scheme hint; the hint is asked for from now on.
-      void reply.header('vary', 'Cookie, Accept-Language, Sec-CH-Prefers-Color-Scheme').header('accept-ch', 'Sec-CH-Prefers-Color-Scheme');
+      void reply
+        .header('vary', 'Cookie, Accept-Language, Sec-CH-Prefers-Color-Scheme')
+        .header('accept-ch', 'Sec-CH-Prefers-Color-Scheme');
     }
     return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
   };

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
 import {
   currentThemeAtom,
   deviceAtom,
+  hydrate,
   isLangCode,
   langAtom,
   loadRegisteredScopes,

@@ -74,7 +74,13 @@ export {
 } from './i18n/languages';
 export { I18nProvider, useLang, loadShellMessages } from './i18n/I18nProvider';
 // A remote's own messages (the builds wrap its ./App in these: shared/webpack/remoteApp.tsx)
-export { registerMessages, loadRegisteredScopes, type Messages, type MessagesLoader, type ScopeMessages } from './i18n/messageScopes';
+export {
+  registerMessages,
+  loadRegisteredScopes,
+  type Messages,
+  type MessagesLoader,
+  type ScopeMessages,
+} from './i18n/messageScopes';
 export { MessagesScope } from './i18n/MessagesScope';
 export { useDocumentTitle, documentTitleAtom } from './i18n/documentTitle';
 export { FormattedMessage, useIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
@@ -339,7 +345,8 @@ export type {
 
 // The one data cache of the page
 export { queryClient, queryKeys, type QueryKey } from './query/queryClient';
-export { useQuery, useQueryClient, useMutation, useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';
+export { useQuery, useQueryClient, useMutation, useInfiniteQuery, keepPreviousData, hydrate } from '@tanstack/react-query';
+export type { QueryClient, DehydratedState } from '@tanstack/react-query';
 
 // Referral: the `?ref` a visitor arrived with, kept until their first buy (localStorage, 30 days).
 export {

@@ -234,7 +234,9 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     const reactQuery = installedEsmEntry(dir, '@tanstack/react-query');
     const shared = sharedConfig(dir);
     // `pnpm release` builds into its staging folder (PRDS_OUTPUT_DIR); the server build goes to server/ in it.
-    const outDir = process.env.PRDS_OUTPUT_DIR?.trim() ? path.resolve(process.env.PRDS_OUTPUT_DIR.trim()) : path.join(dir, 'dist');
+    const outDir = process.env.PRDS_OUTPUT_DIR?.trim()
+      ? path.resolve(process.env.PRDS_OUTPUT_DIR.trim())
+      : path.join(dir, 'dist');
     const exposed = exposes ? (remoteApp ? { ...exposes, './App': REMOTE_APP_WITH_MESSAGES } : exposes) : undefined;
 
     /** @type {import('webpack').EntryObject} */
@@ -447,9 +449,7 @@ function serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, r
   // The server shares whole packages, not the page's subsets (routerExports.mjs, queryExports.mjs):
   // its render uses MemoryRouter and dehydrate, size does not matter there, and every container
   // gets these from the share scope.
-  const serverShared = Object.fromEntries(
-    Object.entries(shared).map(([key, { import: _subset, ...config }]) => [key, config]),
-  );
+  const serverShared = Object.fromEntries(Object.entries(shared).map(([key, { import: _subset, ...config }]) => [key, config]));
   return {
     ...browser,
     name: 'server',

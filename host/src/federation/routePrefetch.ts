@@ -36,7 +36,10 @@ export function routePrefetchOf(module: unknown): RoutePrefetch | null {
  * The prefetch as the server render calls it (host/src/server/renderPage.tsx): with the request's own
  * api client and data cache, awaited, so the render has the route's data. Null when it has none.
  */
-export type ServerRoutePrefetch = (route: RouteLocation, tools: { readonly client: unknown; readonly cache: unknown }) => Promise<void>;
+export type ServerRoutePrefetch = (
+  route: RouteLocation,
+  tools: { readonly client: unknown; readonly cache: unknown },
+) => Promise<void>;
 
 export function serverRoutePrefetchOf(module: unknown): ServerRoutePrefetch | null {
   if (typeof module !== 'object' || module === null || !('default' in module)) return null;

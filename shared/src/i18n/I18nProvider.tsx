@@ -49,7 +49,12 @@ export function loadShellMessages(lang: LangCode, load: MessagesLoader = loadLoc
   return loadWithFallback(load, lang);
 }
 
-export function I18nProvider({ children, fallback = null, loadMessages = loadLocaleMessages, initialMessages }: I18nProviderProps) {
+export function I18nProvider({
+  children,
+  fallback = null,
+  loadMessages = loadLocaleMessages,
+  initialMessages,
+}: I18nProviderProps) {
   const [lang] = useAtom(langAtom);
   const [loaded, setLoaded] = useState<ScopeMessages | null>(initialMessages ?? null);
   const [failed, setFailed] = useState(false);

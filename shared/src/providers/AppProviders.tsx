@@ -28,7 +28,9 @@ export function AppProviders({ children, store, fallback, queryClient = pageQuer
         <ThemeProvider>
           <DeviceSync />
           <WalletController />
-          <I18nProvider fallback={fallback} initialMessages={initialMessages}>{children}</I18nProvider>
+          <I18nProvider fallback={fallback} initialMessages={initialMessages}>
+            {children}
+          </I18nProvider>
         </ThemeProvider>
       </QueryClientProvider>
     </StoreProvider>

@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { fetchMarkets, getApiClient, queryKeys, type HttpClient, type MarketSummary } from '@prds/shared';
+import { fetchMarkets, getApiClient, queryKeys, type HttpClient, type MarketSummary, type QueryClient } from '@prds/shared';
 
 export interface FeaturedPage {
   readonly markets: readonly MarketSummary[];
