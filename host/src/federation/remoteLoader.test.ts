@@ -185,6 +185,18 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('RemoteLoader: versions', () => {
+  it('reports a release the server could not render with (kind ssr) once the page load has its id, even when told at boot', async () => {
+    const { loader, reporter } = setup();
+    // At boot, before the manifest is read: the report waits for the page load's id.
+    loader.serverRenderFailed('mfe_market', V1);
+    loader.serverRenderFailed('mfe_market', V1);
+    await loader.load('mfe_market');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reporter.reports).toEqual(expect.arrayContaining([`mfe_market ${V1} ssr`, `mfe_market ${V1} loaded`]));
+    expect(reporter.reports.filter((r) => r.endsWith(' ssr'))).toHaveLength(1);
+    expect(new Set(reporter.loads).size).toBe(1);
+  });
+
   it('reads the manifest once, registers each remote it knows at its stable version, and reports the load', async () => {
     const { runtime, loader, fetched, reporter } = setup();
     await expect(loader.load('mfe_market')).resolves.toEqual({ status: 'ready', Component: MarketApp, version: V1 });

@@ -343,7 +343,11 @@ export class RemoteLoader {
    * server container): the page renders it itself, and the failure is reported once, kind `ssr`.
    */
   serverRenderFailed(remote: RemoteName, version: string): void {
-    this.reportOnce({ remote, version, kind: 'ssr' });
+    // Reports name the page load, minted once the manifest is read: at boot it may not be yet.
+    this.loadManifest().then(
+      () => this.reportOnce({ remote, version, kind: 'ssr' }),
+      () => undefined,
+    );
   }
 
   private async loadVersions(remote: RemoteName): Promise<RemoteLoadResult> {
