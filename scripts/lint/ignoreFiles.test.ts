@@ -30,6 +30,8 @@ const BENCH_OUTPUTS: Record<string, { folder: string; writer: string } | null> =
   // In-process Hardhat; it writes only the contracts' compile output (contracts/artifacts, cache).
   'bench:buy-load': null,
   'bench:list': null,
+  // Prints its figures; writes no file.
+  'bench:ssr': null,
   'bench:api': null,
   'bench:indexer': null,
 };
