@@ -4,7 +4,6 @@ import {
   currentThemeAtom,
   deviceAtom,
   hydrate,
-  isLangCode,
   langAtom,
   loadRegisteredScopes,
   loadShellMessages,
@@ -24,13 +23,20 @@ if (!container) throw new Error('index.html has no #root element');
 // The server's render of this page (scripts/serve.mjs), if it made one: #root holds its HTML, and the
 // block says the language, theme and release it used and carries its data.
 const ssr = readSsrState(document);
-const rendered = ssr?.rendered === true && container.firstElementChild !== null ? ssr : null;
-if (rendered && isLangCode(rendered.lang)) {
-  // The first render must be the server's: its language and theme, its data (no request again).
-  prdsStore.set(langAtom, rendered.lang);
-  prdsStore.set(currentThemeAtom, rendered.theme);
+const served = ssr?.rendered === true && container.firstElementChild !== null ? ssr : null;
+// The page hydrates the server's HTML only when it shows what this browser would: its language and
+// theme (its storage, else its languages and system theme; the server read them from the cookies the
+// page writes, or guessed from the request). Otherwise it renders from scratch in its own, as before
+// server rendering, rather than hydrate and switch (a switch under a remote still being hydrated kept
+// its cards in the server's theme).
+const rendered =
+  served !== null && served.lang === prdsStore.get(langAtom) && served.theme === prdsStore.get(currentThemeAtom) ? served : null;
+if (rendered) {
+  // The first render must be the server's: its layout, its data (no request again).
   prdsStore.set(deviceAtom, rendered.device);
   hydrate(queryClient, rendered.queries);
+} else if (served) {
+  container.replaceChildren();
 }
 
 // The first render waits for the page language's messages: their chunk is asked for now, not after

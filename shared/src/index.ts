@@ -162,7 +162,7 @@ export { RemoteRoutes } from './routes/RemoteRoutes';
 
 // Providers and identity
 export { AppProviders, type AppProvidersProps } from './providers/AppProviders';
-export { SHARED_INSTANCE_ID } from './instance';
+export { SHARED_INSTANCE_ID, useSharedInstanceId } from './instance';
 
 // UI kit
 export { Page } from './ui/Page';

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -8,3 +10,17 @@ function randomId(): string {
  * page holds one copy of @prds/shared (one store, one wallet context).
  */
 export const SHARED_INSTANCE_ID: string = randomId();
+
+const noSubscription = () => () => undefined;
+
+/**
+ * SHARED_INSTANCE_ID as a page renders it: the server's render and the first render of the page
+ * hydrating it say '' (the server's copy is another process's), then the page's own id.
+ */
+export function useSharedInstanceId(): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => SHARED_INSTANCE_ID,
+    () => '',
+  );
+}

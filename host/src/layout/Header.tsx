@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import {
   FormattedMessage,
-  SHARED_INSTANCE_ID,
+  useSharedInstanceId,
   deviceAtom,
   styled,
   useAtom,
@@ -190,8 +190,9 @@ export function Header() {
   }, [focusAfterConnect, walletInMenu, menuOpen, setFocusAfterConnect]);
 
   const navLabel = intl.formatMessage({ id: 'host.nav.label' });
+  const instance = useSharedInstanceId();
   return (
-    <Bar data-testid="site-header" data-shared-instance={SHARED_INSTANCE_ID}>
+    <Bar data-testid="site-header" data-shared-instance={instance}>
       <Row>
         <Logo />
         {compact ? (

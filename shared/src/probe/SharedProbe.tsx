@@ -1,4 +1,4 @@
-import { SHARED_INSTANCE_ID } from '../instance';
+import { useSharedInstanceId } from '../instance';
 import { currentThemeAtom, langAtom } from '../state/atoms';
 import { useAtomValue } from '../state/store';
 import type { RemoteName } from '../routes/remoteNames';
@@ -11,12 +11,13 @@ import type { RemoteName } from '../routes/remoteNames';
 export function SharedProbe({ remote }: { remote: RemoteName }) {
   const theme = useAtomValue(currentThemeAtom);
   const lang = useAtomValue(langAtom);
+  const instance = useSharedInstanceId();
   return (
     <span
       hidden
       data-testid="shared-probe"
       data-remote={remote}
-      data-shared-instance={SHARED_INSTANCE_ID}
+      data-shared-instance={instance}
       data-theme={theme}
       data-lang={lang}
     />
