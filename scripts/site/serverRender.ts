@@ -66,7 +66,12 @@ export interface ServerEntrySource {
  * run: a release published without one (an older `pnpm release`), one on another origin (a CDN the
  * server does not read), or one whose file does not match the sha384 its release.json pinned.
  */
-export function serverEntryFile(remote: string, release: Pick<ChosenRelease, 'version' | 'url'>, source: ServerEntrySource, verify = verifyPinned): string | null {
+export function serverEntryFile(
+  remote: string,
+  release: Pick<ChosenRelease, 'version' | 'url'>,
+  source: ServerEntrySource,
+  verify = verifyPinned,
+): string | null {
   let url: URL;
   try {
     url = new URL(release.url, source.pageOrigin);
@@ -79,11 +84,23 @@ export function serverEntryFile(remote: string, release: Pick<ChosenRelease, 've
     return fs.existsSync(file) ? file : null;
   }
   if (source.releasesDir === null || url.origin !== new URL(source.pageOrigin).origin) return null;
-  const expected = `${RELEASES_PREFIX}${encodeURIComponent(remote)}/${encodeURIComponent(release.version)}/mf-manifest.json`;
-  if (url.pathname !== expected) return null;
+  // A URL keeps a version's '+' as it is (`pnpm rollout` writes `/releases/mfe_claim/0.3.0+b2/…`), and
+  // another tool may write it as %2B: the path is compared decoded, and names a folder only when both
+  // parts are plain names (never `..` or a path).
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (!RELEASE_SEGMENT.test(remote) || !RELEASE_SEGMENT.test(release.version)) return null;
+  if (pathname !== `${RELEASES_PREFIX}${remote}/${release.version}/mf-manifest.json`) return null;
   const folder = path.join(source.releasesDir, remote, release.version);
   return verify(folder) ? path.join(folder, SERVER_ENTRY) : null;
 }
+
+/** A container name or a release version as a folder name: letters, digits, `.`, `_`, `+`, `-`, and not `.` or `..`. */
+const RELEASE_SEGMENT = /^(?!\.\.?$)[0-9A-Za-z._+-]{1,128}$/;
 
 const verified = new Map<string, boolean>();
 
@@ -102,7 +119,10 @@ export function verifyPinned(folder: string): boolean {
     ok =
       pins.some(([file]) => file === SERVER_ENTRY) &&
       pins.every(
-        ([file, pin]) => `sha384-${createHash('sha384').update(fs.readFileSync(path.join(folder, file))).digest('base64')}` === pin,
+        ([file, pin]) =>
+          `sha384-${createHash('sha384')
+            .update(fs.readFileSync(path.join(folder, file)))
+            .digest('base64')}` === pin,
       );
   } catch {
     ok = false;
@@ -127,11 +147,7 @@ export class RenderCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  static key(parts: {
-    readonly release: string | null;
-    readonly url: string;
-    readonly visitor: Visitor;
-  }): string {
+  static key(parts: { readonly release: string | null; readonly url: string; readonly visitor: Visitor }): string {
     const { release, url, visitor } = parts;
     return JSON.stringify([release ?? '', url, visitor.lang, visitor.theme, visitor.device]);
   }
