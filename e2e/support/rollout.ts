@@ -10,7 +10,7 @@ import path from 'node:path';
 import { publishRelease } from '../../scripts/release/release';
 import { ENTRY_FILE, readReleaseInfo, releaseDir, writeReleaseInfo, type ReleaseInfo } from '../../scripts/release/releaseFiles';
 import { ROLLOUT_HOST_PORT } from './apps';
-import { REPO_ROOT, SERVE_SCRIPT, isPortOpen } from './serverProcess';
+import { REPO_ROOT, SERVE_ENV, SERVE_SCRIPT, isPortOpen } from './serverProcess';
 
 export const ROLLOUT_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'rollout');
 export const RELEASES_DIR = path.join(ROLLOUT_DIR, 'releases');
@@ -136,7 +136,8 @@ export async function startRolloutHost(): Promise<RolloutHost> {
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVE_SCRIPT, '--base-port', String(ROLLOUT_HOST_PORT), '--only', 'host', '--releases', RELEASES_DIR],
-    { cwd: REPO_ROOT, stdio: ['ignore', out, out] },
+    // SERVE_ENV: the server render's budget the suite runs with (see serverProcess.ts).
+    { cwd: REPO_ROOT, env: SERVE_ENV, stdio: ['ignore', out, out] },
   );
   fs.closeSync(out);
   const log = () => fs.readFileSync(logFile, 'utf8');
