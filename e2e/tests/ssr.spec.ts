@@ -17,29 +17,9 @@ import { html } from '../support/hostUi';
 import { fillBuy, marketRows, quietOpenMarket, shownAmount, submitBuy, walletWithUsdt } from '../support/marketPage';
 import { BAKED_API_ORIGIN } from '../support/ownStack';
 import { capture } from '../support/screenshot';
+import { expectReactOwns, rootHtmlOf, ssrBlockOf } from '../support/ssrPage';
 import { REPO_ROOT, startReleasesHost } from '../support/serverProcess';
 import { connectInjectedWallet } from '../support/testWallet';
-
-/** The server render's JSON block (host/src/server/ssrBlock.ts) as the page's HTML carries it. */
-interface SsrBlock {
-  rendered: boolean;
-  lang?: string;
-  theme?: string;
-  device?: string;
-  remote: { name: string; version: string } | null;
-  stage?: string;
-  queries?: unknown;
-}
-
-function ssrBlockOf(text: string): SsrBlock | null {
-  const json = /<script type="application\/json" id="prds-ssr">([^<]*)<\/script>/.exec(text)?.[1];
-  return json === undefined ? null : (JSON.parse(json) as SsrBlock);
-}
-
-/** The HTML inside `<div id="root">` (everything up to the body's end: the root is the body's last element). */
-function rootHtmlOf(text: string): string {
-  return /<div id="?root"?>([\s\S]*)<\/div>\s*<\/body>/.exec(text)?.[1] ?? '';
-}
 
 /** A market the seed made, its id (the detail pages' subject). */
 async function someMarket(): Promise<string> {
@@ -144,20 +124,6 @@ async function watchHydration(
   };
 }
 
-/** Waits until React owns the server's `testId` element (hydrated: React's fiber is on the node). */
-async function expectHydrated(page: Page, testId: string): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page
-          .getByTestId(testId)
-          .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
-          .catch(() => false),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
-
 /** The layout shift the page has had since it started (every entry not caused by input), read after load. */
 function layoutShift(page: Page): Promise<number> {
   return page.evaluate(
@@ -183,8 +149,8 @@ test.describe('with JavaScript', () => {
     const response = await page.goto('/market');
     const block = ssrBlockOf((await response?.text()) ?? '');
     expect(block).toMatchObject({ rendered: true, lang: 'en', theme: 'day', remote: { name: REMOTES.market.container } });
-    await expectHydrated(page, 'page-market-list');
-    await expectHydrated(page, 'market-list');
+    await expectReactOwns(page, '[data-testid="page-market-list"]');
+    await expectReactOwns(page, '[data-testid="market-list"]');
     await page.waitForLoadState('load');
     // The rows the server sent are the rows the page keeps.
     await expect(marketRows(page).first()).toBeVisible();
@@ -211,8 +177,8 @@ test.describe('with JavaScript', () => {
       rendered: true,
       remote: { name: REMOTES.market.container },
     });
-    await expectHydrated(page, 'page-detail');
-    await expectHydrated(page, 'detail-event');
+    await expectReactOwns(page, '[data-testid="page-detail"]');
+    await expectReactOwns(page, '[data-testid="detail-event"]');
     await page.waitForLoadState('load');
     await page.waitForTimeout(1_500);
     const cls = await layoutShift(page);

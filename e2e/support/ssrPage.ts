@@ -1,0 +1,47 @@
+// What the web server's render put in a page (issue 26): the `prds-ssr` JSON block
+// (host/src/server/ssrBlock.ts) and the HTML in #root, read from the page's HTML as fetched (before
+// any script runs), and whether React has taken over the server's HTML in the browser (hydrated).
+import { expect, type Page } from '@playwright/test';
+
+/** The server render's JSON block as the page's HTML carries it. */
+export interface SsrBlock {
+  rendered: boolean;
+  lang?: string;
+  theme?: string;
+  device?: string;
+  remote: { name: string; version: string } | null;
+  stage?: string;
+  queries?: unknown;
+}
+
+export function ssrBlockOf(html: string): SsrBlock | null {
+  const json = /<script type="application\/json" id="prds-ssr">([^<]*)<\/script>/.exec(html)?.[1];
+  return json === undefined ? null : (JSON.parse(json) as SsrBlock);
+}
+
+/** The HTML inside `<div id="root">` (up to the body's end: the root is the body's last element). */
+export function rootHtmlOf(html: string): string {
+  return /<div id="?root"?>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+}
+
+/** The remote release the server's HTML was rendered with, as its release build marks it (data-remote-release), or ''. */
+export function serverReleaseOf(html: string): string {
+  return /data-remote-release="([^"]+)"/.exec(rootHtmlOf(html))?.[1] ?? '';
+}
+
+/** Waits until React owns the element `selector` (its fiber is on the node: hydrated, or rendered by the page). */
+export async function expectReactOwns(page: Page, selector: string, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')), undefined, {
+            timeout: 1_000,
+          })
+          .catch(() => false),
+      { timeout },
+    )
+    .toBe(true);
+}
