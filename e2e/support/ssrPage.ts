@@ -1,7 +1,7 @@
 // What the web server's render put in a page (issue 26): the `prds-ssr` JSON block
 // (host/src/server/ssrBlock.ts) and the HTML in #root, read from the page's HTML as fetched (before
 // any script runs), and whether React has taken over the server's HTML in the browser (hydrated).
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** The server render's JSON block as the page's HTML carries it. */
 export interface SsrBlock {
@@ -44,4 +44,32 @@ export async function expectReactOwns(page: Page, selector: string, timeout = 20
       { timeout },
     )
     .toBe(true);
+}
+
+/**
+ * The page as the server sends it when it could not render (or runs with --no-ssr): no server render
+ * block, an empty root. The page then renders itself in the browser and asks the api for its data.
+ */
+export function withoutServerRender(html: string): string {
+  return html
+    .replace(/<script type="application\/json" id="prds-ssr">[^<]*<\/script>/, '')
+    .replace(/<div id="?root"?>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+}
+
+/**
+ * Makes `target`'s pages render in the browser, for tests of what the browser's own render shows
+ * from the api's answers as the test rewrites, holds or fails them (page.route): the server's render
+ * reads the api itself, where no page.route reaches. The server's render is taken out of the document
+ * once it is parsed, before the page's deferred scripts run (readyState 'interactive' comes first), so
+ * the page starts as it does when the server could not render. (Not by rewriting the document with
+ * route.fulfill: Chromium then counts the page as public and blocks its loopback remotes.)
+ */
+export async function renderInBrowser(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      document.getElementById('prds-ssr')?.remove();
+      document.getElementById('root')?.replaceChildren();
+    });
+  });
 }

@@ -25,6 +25,7 @@ import {
   submitBuy,
   walletWithUsdt,
 } from '../support/marketPage';
+import { renderInBrowser } from '../support/ssrPage';
 import { connectInjectedWallet } from '../support/testWallet';
 
 // Seeded markets (contracts/scripts/seed.ts). The two sports markets; "win" also matches the culture film.
@@ -106,6 +107,8 @@ test.describe('market list', () => {
   });
 
   test('shows a skeleton while the markets load, then the rows', async ({ page }) => {
+    // The browser's own render (the server sends the rows when it renders the page: ssr.spec.ts).
+    await renderInBrowser(page);
     const control = await controlMarketList(page);
     control.holdMs = 1_500;
     await page.goto('/market');
@@ -119,6 +122,8 @@ test.describe('market list', () => {
   });
 
   test('an api failure shows the error with Retry, and Retry recovers', async ({ page }) => {
+    // The browser's own render: the server's render asks the api itself, where no page.route reaches.
+    await renderInBrowser(page);
     const control = await controlMarketList(page);
     control.failing = true;
     await page.goto('/market');
