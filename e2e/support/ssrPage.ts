@@ -41,7 +41,7 @@ export async function expectReactOwns(page: Page, selector: string, timeout = 20
             timeout: 1_000,
           })
           .catch(() => false),
-      { timeout },
+      { timeout, intervals: [50, 100, 200] },
     )
     .toBe(true);
 }

@@ -74,7 +74,9 @@ async function reload(page: Page, query = ''): Promise<string> {
       .catch(() => '(no body)');
     throw new Error(`/claim${query} did not render the claim page; it shows: ${shown.slice(0, 300)}`, { cause: error });
   }
-  return (await page.locator('[data-remote-release]').getAttribute('data-remote-release')) ?? '';
+  // The release the page's script runs, not the one the server's HTML was rendered with: the page
+  // renders anew when its release differs (the server's failed here, or the server chose by another key).
+  return browserRelease(page);
 }
 
 /**
