@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
-import { marketsContract, openMarkets } from './chain';
+import { parseUnits } from 'ethers';
+import { freshAccount, marketsContract, mintUsdt, openMarkets } from './chain';
 import { BAKED_API_ORIGIN } from './ownStack';
-import { parseDisplayedAmount, txPhases } from './testWallet';
+import { installTestWallet, parseDisplayedAmount, txPhases, type TestWallet } from './testWallet';
 
 export const MARKET_SCREENSHOT_DIR = path.resolve(__dirname, '..', 'test-results', 'screenshots', 'markets');
 
@@ -151,6 +152,13 @@ export async function quietOpenMarket(): Promise<bigint> {
   const id = open[1] ?? open[0];
   if (id === undefined) throw new Error('no open market on the devnet');
   return id;
+}
+
+/** A fresh account holding `usdt` DevUSDT (and gas), its wallet injected in `page` (call before page.goto). */
+export async function walletWithUsdt(page: Page, usdt: string): Promise<TestWallet> {
+  const account = await freshAccount();
+  if (usdt !== '0') await mintUsdt(account, parseUnits(usdt, 18));
+  return installTestWallet(page, { privateKey: account.privateKey });
 }
 
 /** Stake (fee excluded) of `account` on `option` of market `id`, on the shared devnet. */

@@ -4,6 +4,9 @@
 // through a forwarding proxy that sends those requests to its ports (startOwnStackProxy) and its test
 // wallet signs against its devnet (installTestWallet(page, { rpcUrl: stack.devnetUrl })).
 //
+// The suite's web server renders pages with the suite's api: the proxy sends the host's pages without
+// their server render (support/ssrPage.ts withoutServerRender), so they render from this stack's api.
+//
 // Both stacks deploy with the same deployer and nonces, so every contract has the same address on
 // each: deployments/31337.json and the generated module stay what the shared stack wrote.
 import http from 'node:http';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { startStack, type Stack } from '../../scripts/stack.cjs';
 import { APP_NAMES, portOf } from './apps';
 import { REPO_ROOT } from './serverProcess';
+import { withoutServerRender } from './ssrPage';
 
 /** The addresses the builds call (see shared/src/chains: appEnv.ts, chains.ts). */
 export const BAKED_API_ORIGIN = 'http://127.0.0.1:8787';
@@ -68,17 +72,32 @@ export function startOwnStackProxy(
       return;
     }
     const target = targets.get(url.host);
+    // The host's pages come without their server render: the suite's web server renders with the
+    // suite's api (8787), not this stack's, so the page must render itself from what this stack's api
+    // answers it (as it does when the server cannot render).
+    const page = url.port === String(portOf('host')) && /text\/html/.test(String(req.headers.accept ?? ''));
     const upstream = http.request(
       {
         host: target?.hostname ?? url.hostname,
         port: target?.port ?? url.port,
         method: req.method,
         path: `${url.pathname}${url.search}`,
-        headers: { ...req.headers, host: target?.host ?? url.host },
+        headers: { ...req.headers, host: target?.host ?? url.host, ...(page ? { 'accept-encoding': 'identity' } : {}) },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        if (!page || !/text\/html/.test(String(answer.headers['content-type'] ?? ''))) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = withoutServerRender(Buffer.concat(chunks).toString('utf8'));
+          const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        });
       },
     );
     upstream.on('error', () => {

@@ -2,15 +2,22 @@
 // real releases of the claim remote — v1, and v2 built with a visible QA note — made by `pnpm
 // release`'s own code, plus broken variants derived from them the way a bad release would look
 // (no entry, an ./App that throws, a chunk changed after release, built for another @prds/shared
-// major); a host of its own on ROLLOUT_HOST_PORT serving that folder (serve.mjs --releases); and the
+// major, no server container, a server container whose ./App throws); a host of its own on ROLLOUT_HOST_PORT serving that folder (serve.mjs --releases); and the
 // `pnpm rollout` CLI run as a person would run it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { publishRelease } from '../../scripts/release/release';
-import { ENTRY_FILE, readReleaseInfo, releaseDir, writeReleaseInfo, type ReleaseInfo } from '../../scripts/release/releaseFiles';
+import {
+  ENTRY_FILE,
+  SERVER_FOLDER,
+  readReleaseInfo,
+  releaseDir,
+  writeReleaseInfo,
+  type ReleaseInfo,
+} from '../../scripts/release/releaseFiles';
 import { ROLLOUT_HOST_PORT } from './apps';
-import { REPO_ROOT, SERVE_SCRIPT, isPortOpen } from './serverProcess';
+import { REPO_ROOT, SERVE_ENV, SERVE_SCRIPT, isPortOpen } from './serverProcess';
 
 export const ROLLOUT_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'rollout');
 export const RELEASES_DIR = path.join(ROLLOUT_DIR, 'releases');
@@ -54,7 +61,7 @@ export function publishTwoReleases(log: (line: string) => void): { v1: ReleaseIn
   return { v1: releaseInfo(index.v1), v2: releaseInfo(index.v2) };
 }
 
-export type Breakage = 'entry404' | 'throws' | 'tampered' | 'otherShared';
+export type Breakage = 'entry404' | 'throws' | 'tampered' | 'otherShared' | 'noServer' | 'serverThrows';
 
 /**
  * A broken release derived from a good one: its files copied under a new version and, where the
@@ -76,6 +83,21 @@ export function brokenRelease(from: ReleaseInfo, breakage: Breakage): ReleaseInf
         ` return { __esModule: true, default: function BrokenRelease() { throw new Error('this release throws while rendering'); } }; }; }); }; } }); })(${from.container});\n`,
     );
   }
+  if (breakage === 'noServer') {
+    // Published without a server container (as an older `pnpm release` did): the browser's files only.
+    fs.rmSync(path.join(target, SERVER_FOLDER), { recursive: true });
+  }
+  if (breakage === 'serverThrows') {
+    // The server container's ./App renders a component that throws (the browser's container is the
+    // good one): the server's render fails, the page's does not.
+    fs.appendFileSync(
+      path.join(target, SERVER_FOLDER, ENTRY_FILE),
+      `\n;module.exports = (function (c) { return new Proxy(c, { get: function (t, k) { if (k !== 'get') return Reflect.get(t, k);` +
+        ` return function (m, s) { return t.get(m, s).then(function (f) { return m !== './App' ? f : function () {` +
+        ` return { __esModule: true, default: function BrokenServerRelease() { throw new Error('this release throws while rendering on the server'); } }; }; }); }; } }); })(module.exports);\n`,
+    );
+  }
+  // release.json pinned anew (browser and server files), as the operator publishing these files would.
   const { integrity: _old, ...info } = from;
   return writeReleaseInfo(target, {
     ...info,
@@ -136,7 +158,8 @@ export async function startRolloutHost(): Promise<RolloutHost> {
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVE_SCRIPT, '--base-port', String(ROLLOUT_HOST_PORT), '--only', 'host', '--releases', RELEASES_DIR],
-    { cwd: REPO_ROOT, stdio: ['ignore', out, out] },
+    // SERVE_ENV: the server render's budget the suite runs with (see serverProcess.ts).
+    { cwd: REPO_ROOT, env: SERVE_ENV, stdio: ['ignore', out, out] },
   );
   fs.closeSync(out);
   const log = () => fs.readFileSync(logFile, 'utf8');

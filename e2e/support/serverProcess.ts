@@ -14,6 +14,16 @@ export const STACK_RUN_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'stack'
 export const SERVE_SCRIPT = path.join(REPO_ROOT, 'scripts', 'serve.mjs');
 const PIDS_FILE = path.join(RUN_DIR, 'servers.json');
 
+/**
+ * The environment of every serve.mjs the suite starts. The server render's time budget (150 ms by
+ * default) is a production bound on wall-clock time: on two cores shared with builds, browsers and
+ * the api suites a render may take longer and the page falls back to the browser's render, so a test
+ * of the server's HTML would pass or fail with the machine's load (ARCHITECTURE/TOOLCHAIN: no
+ * load-sensitive bounds in tests). 5 s makes every render the suite asks for finish; the over-budget
+ * path is tested on purpose with a host of its own started with `--ssr-budget-ms 1` (ssr.spec.ts).
+ */
+export const SERVE_ENV: NodeJS.ProcessEnv = { ...process.env, PRDS_SSR_BUDGET_MS: '5000' };
+
 type PidTable = Partial<Record<AppName, number>>;
 
 function readPids(): PidTable {
@@ -68,6 +78,7 @@ export async function startApp(app: AppName, basePort: number = BASE_PORT): Prom
   // running when the worker that started it exits; output goes to a file, not a pipe that could close.
   const child = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(basePort), '--only', app], {
     cwd: REPO_ROOT,
+    env: SERVE_ENV,
     detached: true,
     stdio: ['ignore', out, out],
   });
@@ -161,13 +172,18 @@ export interface ReleasesHost {
  * The host alone on a free port, serving a releases folder as production does (`serve.mjs --only host
  * --releases DIR`), its output in `log`; resolves once it prints READY (20 s at most).
  */
-export async function startReleasesHost(dir: string, log: string): Promise<ReleasesHost> {
+export async function startReleasesHost(dir: string, log: string, extraArgs: readonly string[] = []): Promise<ReleasesHost> {
   const port = await freePort();
   const out = fs.openSync(log, 'w');
-  const server = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(port), '--only', 'host', '--releases', dir], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', out, out],
-  });
+  const server = spawn(
+    process.execPath,
+    [SERVE_SCRIPT, '--base-port', String(port), '--only', 'host', '--releases', dir, ...extraArgs],
+    {
+      cwd: REPO_ROOT,
+      env: SERVE_ENV,
+      stdio: ['ignore', out, out],
+    },
+  );
   fs.closeSync(out);
   const ready = `READY host http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;

@@ -3,11 +3,15 @@
 // minute the shell shows a localized error with a retry, and the retry works once the api answers again.
 import { expect, test } from '../support/fixtures';
 import { selectLanguage } from '../support/hostUi';
+import { renderInBrowser } from '../support/ssrPage';
 
 const API = 'http://127.0.0.1:8787';
 
 test.describe('the api answering 401', () => {
   test('two reloads at most, then an error with Retry instead of a reload loop', async ({ page }) => {
+    // The page's own requests are what is refused: the server's render (which asks the api itself and
+    // hands the page its data) is taken out, so the page asks for everything.
+    await renderInBrowser(page);
     let refusing = true;
     let refused = 0;
     await page.route(`${API}/api/**`, async (route) => {

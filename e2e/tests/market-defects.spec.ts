@@ -19,6 +19,7 @@ import { expect, test } from '../support/fixtures';
 import { html } from '../support/hostUi';
 import { expectNoHorizontalOverflow } from '../support/marketPage';
 import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
+import { renderInBrowser } from '../support/ssrPage';
 
 const SHOTS = path.resolve(__dirname, '..', 'test-results', 'screenshots', 'market-defects');
 const SEED_FILE = path.resolve(__dirname, '..', '..', 'contracts', 'deployments', '31337.seed.json');
@@ -131,6 +132,8 @@ test.describe('item 4: a market that does not exist', () => {
   }
 
   test('an api failure still shows the error with Retry', async ({ page }) => {
+    // The page's own request fails: the server's render (which asks the api itself) is taken out.
+    await renderInBrowser(page);
     let failing = true;
     await page.route('**/api/market/detail', (route) =>
       failing

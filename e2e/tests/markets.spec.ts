@@ -6,8 +6,7 @@
 // The seeded markets (contracts/scripts/seed.ts) are the fixtures the list assertions name; buys
 // use fresh accounts and a market the other specs do not buy in (support/marketPage quietOpenMarket).
 import { parseUnits } from 'ethers';
-import type { Page } from '@playwright/test';
-import { freshAccount, marketsContract, mintUsdt, usdtBalance } from '../support/chain';
+import { marketsContract, usdtBalance } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { openPage } from '../support/hostUi';
 import {
@@ -24,20 +23,15 @@ import {
   shownProbability,
   stakeOnChain,
   submitBuy,
+  walletWithUsdt,
 } from '../support/marketPage';
-import { connectInjectedWallet, installTestWallet, type TestWallet } from '../support/testWallet';
+import { renderInBrowser } from '../support/ssrPage';
+import { connectInjectedWallet } from '../support/testWallet';
 
 // Seeded markets (contracts/scripts/seed.ts). The two sports markets; "win" also matches the culture film.
 const CHAMPIONS = 'Who will win the Champions League final?'; // Open, closing soon; issued 6 days before the seed's end, 125 USDT bought
 const PLAYOFFS = 'Will the home team reach the play-offs?'; // Appealing (challenging tab); issued 14 days before, 180 USDT bought
 const FILM = 'Will the film win Best Picture?'; // culture, EarlyConfirmed
-
-/** A fresh account holding `usdt` DevUSDT (and gas), its wallet injected in `page`. */
-async function walletWithUsdt(page: Page, usdt: string): Promise<TestWallet> {
-  const account = await freshAccount();
-  if (usdt !== '0') await mintUsdt(account, parseUnits(usdt, 18));
-  return installTestWallet(page, { privateKey: account.privateKey });
-}
 
 async function feeBps(): Promise<bigint> {
   const params = (await marketsContract().getFunction('params')()) as { feeBps: bigint };
@@ -113,6 +107,8 @@ test.describe('market list', () => {
   });
 
   test('shows a skeleton while the markets load, then the rows', async ({ page }) => {
+    // The browser's own render (the server sends the rows when it renders the page: ssr.spec.ts).
+    await renderInBrowser(page);
     const control = await controlMarketList(page);
     control.holdMs = 1_500;
     await page.goto('/market');
@@ -126,6 +122,8 @@ test.describe('market list', () => {
   });
 
   test('an api failure shows the error with Retry, and Retry recovers', async ({ page }) => {
+    // The browser's own render: the server's render asks the api itself, where no page.route reaches.
+    await renderInBrowser(page);
     const control = await controlMarketList(page);
     control.failing = true;
     await page.goto('/market');

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Wallet } from 'ethers';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { bucketOf } from '../../host/src/federation/rollout/bucket';
 import type { ReleaseInfo } from '../../scripts/release/releaseFiles';
 import { expect, test } from '../support/fixtures';
 import { header } from '../support/hostUi';
@@ -26,6 +27,7 @@ import {
   type RolloutHost,
 } from '../support/rollout';
 import { capture } from '../support/screenshot';
+import { expectReactOwns, rootHtmlOf, serverReleaseOf, ssrBlockOf, type SsrBlock } from '../support/ssrPage';
 import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
 
 test.describe.configure({ mode: 'serial' });
@@ -72,7 +74,9 @@ async function reload(page: Page, query = ''): Promise<string> {
       .catch(() => '(no body)');
     throw new Error(`/claim${query} did not render the claim page; it shows: ${shown.slice(0, 300)}`, { cause: error });
   }
-  return (await page.locator('[data-remote-release]').getAttribute('data-remote-release')) ?? '';
+  // The release the page's script runs, not the one the server's HTML was rendered with: the page
+  // renders anew when its release differs (the server's failed here, or the server chose by another key).
+  return browserRelease(page);
 }
 
 /**
@@ -126,6 +130,30 @@ async function statusRow(version: string, expected: RegExp): Promise<string> {
     )
     .toMatch(expected);
   return row;
+}
+
+/**
+ * /claim's HTML as the server answers this page's visitor (its cookies), before any script: the
+ * server render's block, the release its HTML was rendered with (the release build's mark), and that HTML.
+ */
+async function serverClaim(page: Page): Promise<{ block: SsrBlock | null; release: string; root: string }> {
+  const answer = await page.request.get(`${ROLLOUT_HOST_URL}/claim`);
+  expect(answer.status()).toBe(200);
+  const html = await answer.text();
+  return { block: ssrBlockOf(html), release: serverReleaseOf(html), root: rootHtmlOf(html) };
+}
+
+/** The release the page runs once its script has taken the page over (hydrated or rendered it itself). */
+async function browserRelease(page: Page): Promise<string> {
+  await expectReactOwns(page, '[data-remote-release]', 30_000);
+  return (await page.locator('[data-remote-release]').getAttribute('data-remote-release')) ?? '';
+}
+
+/** A browser context whose only memory of the visitor is the rollout cookie with bucket key `key`. */
+async function cookieVisitor(browser: Browser, key: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'prds_rollout', value: key, url: ROLLOUT_HOST_URL }]);
+  return context;
 }
 
 test('120 visitors at 0, 25 and 100 % get v2 within binomial bounds, and each keeps its release across reloads', async ({
@@ -190,12 +218,122 @@ test('promote and rollback take effect on the next load, with no host rebuild', 
   rollout('canary', 'mfe_claim', v2.version, '0');
   const visitor = randomUUID();
   expect(await visit(page, visitor)).toBe(v1.version);
+  // The server renders with the same release as the page (the page keeps the visitor's key in the cookie).
+  expect((await serverClaim(page)).release).toBe(v1.version);
   expect(rollout('promote', 'mfe_claim')).toContain(`${v2.version} is stable for everyone`);
+  expect((await serverClaim(page)).release).toBe(v2.version);
   expect(await reload(page)).toBe(v2.version);
+  expect(await browserRelease(page)).toBe(v2.version);
   expect(rollout('rollback', 'mfe_claim')).toContain(`everyone gets ${v1.version}`);
+  expect((await serverClaim(page)).release).toBe(v1.version);
   expect(await reload(page)).toBe(v1.version);
+  expect(await browserRelease(page)).toBe(v1.version);
   expect(await (await page.request.get(`${ROLLOUT_HOST_URL}/main.js`)).text()).toBe(hostEntry);
 });
+
+test('a canary visitor (cookie bucket) gets the canary’s server HTML, and the browser keeps that release', async ({
+  browser,
+}) => {
+  rollout('canary', 'mfe_claim', v2.version, '50');
+  const { salt } = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as { salt: string };
+  // Two visitors known by their cookie alone: one whose bucket is in the canary's 50 %, one not.
+  const keys = Array.from({ length: 64 }, () => randomUUID());
+  const inCanary = keys.find((key) => bucketOf(key, salt) < 50);
+  const notInCanary = keys.find((key) => bucketOf(key, salt) >= 50);
+  if (!inCanary || !notInCanary) throw new Error('no key on each side of the canary in 64 tries');
+  for (const [key, expected] of [
+    [inCanary, v2.version],
+    [notInCanary, v1.version],
+  ] as const) {
+    const context = await cookieVisitor(browser, key);
+    const page = await context.newPage();
+    const server = await serverClaim(page);
+    expect(server.block).toMatchObject({ rendered: true, remote: { name: 'mfe_claim', version: expected } });
+    expect(server.release).toBe(expected);
+    // v2's visible QA note is in its HTML, before any script.
+    if (expected === v2.version) expect(server.root).toContain('v2 preview');
+    else expect(server.root).not.toContain('v2 preview');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const hydration: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat|did not match|React error #(418|423|425)\b/i.test(message.text())) hydration.push(message.text());
+    });
+    await page.goto(`${ROLLOUT_HOST_URL}/claim`);
+    expect(await browserRelease(page)).toBe(expected);
+    await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+    // The page loaded that release and no other, and hydrated the server's HTML without a mismatch.
+    const other = expected === v2.version ? v1.version : v2.version;
+    expect(requested.some((url) => url.includes(`/releases/mfe_claim/${expected}/`))).toBe(true);
+    expect(requested.filter((url) => url.includes(`/releases/mfe_claim/${other}/`))).toEqual([]);
+    expect(hydration).toEqual([]);
+    // And keeps it on the next loads.
+    expect(await reload(page)).toBe(expected);
+    expect(await browserRelease(page)).toBe(expected);
+    expect((await context.cookies(ROLLOUT_HOST_URL)).find((c) => c.name === 'prds_rollout')?.value).toMatch(
+      new RegExp(`^${key}`),
+    );
+    await context.close();
+  }
+  rollout('rollback', 'mfe_claim');
+});
+
+const SSR_BREAKAGES: Array<[Breakage, string, string]> = [
+  ['noServer', 'no server container', 'container'],
+  ['serverThrows', 'a server container that throws while rendering', 'render'],
+];
+
+for (const [breakage, what, stage] of SSR_BREAKAGES) {
+  test(`a canary with ${what}: its visitors get a working page rendered by the browser`, async ({ browser }) => {
+    const broken = brokenRelease(v2, breakage);
+    rollout('canary', 'mfe_claim', broken.version, '100');
+    const context = await cookieVisitor(browser, randomUUID());
+    try {
+      const page = await context.newPage();
+      const server = await serverClaim(page);
+      // The server names the release it could not render with, and sends an empty root.
+      expect(server.block).toEqual({ rendered: false, remote: { name: 'mfe_claim', version: broken.version }, stage });
+      expect(server.root).toBe('');
+      if (stage === 'render') expect(host.log()).toContain('/claim rendered in the browser');
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(`${ROLLOUT_HOST_URL}/claim`);
+      // The browser renders the page with that release (its browser files are good), not the fallback:
+      // v2's build under another version, whose mark still says v2's.
+      expect(await browserRelease(page)).toBe(v2.version);
+      expect(requested.some((url) => url.includes(`/releases/mfe_claim/${broken.version}/`))).toBe(true);
+      await expect(page.getByTestId('page-claim')).toBeVisible();
+      await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+      await expect(header(page)).toBeVisible();
+    } finally {
+      await context.close();
+      rollout('rollback', 'mfe_claim');
+    }
+  });
+
+  test(`a canary with ${what}: the page reports it (kind ssr), and status counts it`, async ({ browser }) => {
+    const broken = brokenRelease(v2, breakage);
+    rollout('canary', 'mfe_claim', broken.version, '100');
+    const context = await cookieVisitor(browser, randomUUID());
+    try {
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/rollout/report')) sent.push(request.postData() ?? '');
+      });
+      const reported = page.waitForResponse((response) => response.url().endsWith('/api/rollout/report'));
+      await page.goto(`${ROLLOUT_HOST_URL}/claim`);
+      expect(await browserRelease(page)).toBe(v2.version);
+      expect((await reported).ok()).toBe(true);
+      await expect.poll(() => sent.join('\n'), { timeout: 5_000 }).toContain('"kind":"ssr"');
+      const row = await statusRow(broken.version, /canary.*\bssr [1-9]/);
+      console.log(`[rollout] status ${row.trim()}`);
+    } finally {
+      await context.close();
+      rollout('rollback', 'mfe_claim');
+    }
+  });
+}
 
 const BREAKAGES: Array<[Breakage, string, () => ReleaseInfo]> = [
   ['entry404', 'missing', () => v2],

@@ -27,6 +27,7 @@ import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { devnet, nativeBalance } from '../support/chain';
 import { ResolutionChain } from '../support/resolutionChain';
+import { renderInBrowser } from '../support/ssrPage';
 import { REPO_ROOT, SERVE_SCRIPT, freePort, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
 
 const API_URL = 'http://127.0.0.1:8787';
@@ -421,6 +422,8 @@ test.describe('the devnet JSON-RPC (unlocked accounts)', () => {
 
 test.describe('a rewritten api answer', () => {
   test('with markup in every string and script URLs in the link fields never runs', async ({ page }) => {
+    // The browser's own render of the rewritten answers (the server's render asks the api itself).
+    await renderInBrowser(page);
     const seen = await watchForScripts(page);
     const markup = (field: string) => `<img src=x onerror="window.__pwned='${field}'">${field}`;
     const rewrite = (market: Record<string, unknown>) => {

@@ -86,7 +86,11 @@ test.describe('the page answer of the suite’s site', () => {
       .split(';')
       .find((directive) => directive.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toMatch(/^script-src 'self'(?: http:\/\/127\.0\.0\.1:\d+)+$/);
-    expect(answer.body.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toEqual(['<script type="application/json" id="prds-rollout">']);
+    // The two data blocks: the rollout's and the server render's (issue 26).
+    expect(answer.body.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toEqual([
+      '<script type="application/json" id="prds-rollout">',
+      '<script type="application/json" id="prds-ssr">',
+    ]);
 
     const cookie = String(answer.headers['set-cookie'] ?? '');
     expect(cookie).toMatch(/^prds_rollout=[0-9a-f-]{36}; Path=\/; Max-Age=\d{8}; SameSite=Lax$/);

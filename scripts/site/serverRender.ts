@@ -84,11 +84,23 @@ export function serverEntryFile(
     return fs.existsSync(file) ? file : null;
   }
   if (source.releasesDir === null || url.origin !== new URL(source.pageOrigin).origin) return null;
-  const expected = `${RELEASES_PREFIX}${encodeURIComponent(remote)}/${encodeURIComponent(release.version)}/mf-manifest.json`;
-  if (url.pathname !== expected) return null;
+  // A URL keeps a version's '+' as it is (`pnpm rollout` writes `/releases/mfe_claim/0.3.0+b2/…`), and
+  // another tool may write it as %2B: the path is compared decoded, and names a folder only when both
+  // parts are plain names (never `..` or a path).
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (!RELEASE_SEGMENT.test(remote) || !RELEASE_SEGMENT.test(release.version)) return null;
+  if (pathname !== `${RELEASES_PREFIX}${remote}/${release.version}/mf-manifest.json`) return null;
   const folder = path.join(source.releasesDir, remote, release.version);
   return verify(folder) ? path.join(folder, SERVER_ENTRY) : null;
 }
+
+/** A container name or a release version as a folder name: letters, digits, `.`, `_`, `+`, `-`, and not `.` or `..`. */
+const RELEASE_SEGMENT = /^(?!\.\.?$)[0-9A-Za-z._+-]{1,128}$/;
 
 const verified = new Map<string, boolean>();
 
