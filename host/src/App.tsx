@@ -6,12 +6,25 @@ import { RolloutAccountSync } from './federation/RolloutAccountSync';
 import { remoteLoader } from './federation/remoteLoaderInstance';
 import { PreferenceCookies } from './layout/PreferenceCookies';
 
-/** The page. `initialMessages`: the first language's, already loaded, when it hydrates server HTML. */
+/** What only the page does (its effects render nothing): keep the rollout and preference cookies in step. */
+function BrowserSync() {
+  return (
+    <>
+      <RolloutAccountSync />
+      <PreferenceCookies />
+    </>
+  );
+}
+
+/**
+ * The page. `initialMessages`: the first language's, already loaded, when it hydrates server HTML.
+ * The server's render (server/renderPage.tsx) has the same two children under AppProviders, so
+ * React's useId gives the same ids on both sides (a label's or a tab's id is its place in the tree).
+ */
 export function App({ initialMessages }: { readonly initialMessages?: ScopeMessages } = {}) {
   return (
     <AppProviders initialMessages={initialMessages}>
-      <RolloutAccountSync />
-      <PreferenceCookies />
+      <BrowserSync />
       <RemoteLoaderContext.Provider value={remoteLoader}>
         <BrowserRouter>
           <AppContent />

@@ -139,6 +139,11 @@ async function prefetchRoute(request: RenderRequest, container: Container | null
   }
 }
 
+/** Where the page's App renders its browser-only effects (App.tsx BrowserSync): nothing on the server. */
+function NoBrowserSync() {
+  return null;
+}
+
 /** Renders `element` to a string once everything in it (lazy pages, remote messages) is ready. */
 function renderToString(element: React.ReactElement, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -235,6 +240,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   };
   const html = await renderToString(
     <AppProviders store={store} queryClient={cache} initialMessages={messages}>
+      {/* The page's App has its browser-only effects here (BrowserSync): the same two children,
+          so useId's ids match when the page hydrates this HTML. */}
+      <NoBrowserSync />
       <RemoteLoaderContext.Provider value={remoteLoader}>
         <MemoryRouter initialEntries={[request.url]}>
           <AppContent />
