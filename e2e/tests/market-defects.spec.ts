@@ -19,7 +19,7 @@ import { expect, test } from '../support/fixtures';
 import { html } from '../support/hostUi';
 import { expectNoHorizontalOverflow } from '../support/marketPage';
 import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
-import { renderInBrowser } from '../support/ssrPage';
+import { expectReactOwns, renderInBrowser } from '../support/ssrPage';
 
 const SHOTS = path.resolve(__dirname, '..', 'test-results', 'screenshots', 'market-defects');
 const SEED_FILE = path.resolve(__dirname, '..', '..', 'contracts', 'deployments', '31337.seed.json');
@@ -70,6 +70,9 @@ async function open(page: Page, url: string, testId: string, lang: LangCode): Pr
   await page.goto(url);
   await expect(html(page)).toHaveAttribute('lang', lang);
   await expect(page.getByTestId(testId)).toBeVisible();
+  // The server's HTML shows it first; the page then hydrates it or renders it anew (another layout
+  // than the server guessed): act once the page's own render holds it.
+  await expectReactOwns(page, `[data-testid="${testId}"]`);
 }
 
 /** A full-page PNG from the top, once fonts have settled. */

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   currentThemeAtom,
   deviceAtom,
+  formatProbe,
   hydrate,
   langAtom,
   loadRegisteredScopes,
@@ -29,11 +30,18 @@ const served = ssr?.rendered === true && container.firstElementChild !== null ? 
 // page writes, or guessed from the request). Otherwise it renders from scratch in its own, as before
 // server rendering, rather than hydrate and switch (a switch under a remote still being hydrated kept
 // its cards in the server's theme).
+// Likewise its layout (the server guessed it from the user agent; the page knows its width) and how it
+// writes dates and numbers (its time zone and its runtime's locale data: formatProbe).
 const rendered =
-  served !== null && served.lang === prdsStore.get(langAtom) && served.theme === prdsStore.get(currentThemeAtom) ? served : null;
+  served !== null &&
+  served.lang === prdsStore.get(langAtom) &&
+  served.theme === prdsStore.get(currentThemeAtom) &&
+  served.device === prdsStore.get(deviceAtom) &&
+  served.intlProbe === formatProbe(served.lang)
+    ? served
+    : null;
 if (rendered) {
-  // The first render must be the server's: its layout, its data (no request again).
-  prdsStore.set(deviceAtom, rendered.device);
+  // The first render must be the server's: its data (no request again).
   hydrate(queryClient, rendered.queries);
 } else if (served) {
   container.replaceChildren();

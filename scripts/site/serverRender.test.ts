@@ -140,6 +140,7 @@ describe('withServerRender: the page with the render in it', () => {
     lang: 'ar',
     theme: 'night',
     device: 'mobile',
+    intlProbe: 'Sep 21, 2026, 2:13 PM UTC|1,234,567.5|in 3 hours',
     remote: { name: 'mfe_market', version: '0.3.0+local' },
     queries: { mutations: [], queries: [] },
   };

@@ -118,6 +118,7 @@ export { DeviceSync, useDeviceSync, applyDeviceToDocument } from './device/Devic
 // Numbers and date-times in the page language: pages take them from useFormat() (or formatFor(locale)),
 // so the locale-free functions below stay inside this package.
 export { useFormat, formatFor, type Format } from './format/useFormat';
+export { formatProbe } from './format/formatDateTime';
 export { DEFAULT_DECIMALS } from './format/formatAmount';
 export { fromUnits } from './format/fromUnits';
 export { toBigNumber, INVALID_NUMBER, type Numeric } from './format/bigNumber';

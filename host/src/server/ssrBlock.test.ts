@@ -11,6 +11,7 @@ describe('the server render block (prds-ssr)', () => {
     lang: 'zh',
     theme: 'night',
     device: 'mobile',
+    intlProbe: 'Sep 21, 2026, 2:13 PM UTC|1,234,567.5|in 3 hours',
     remote: { name: 'mfe_market', version: '0.3.0+local' },
     queries: { mutations: [], queries: [] },
   };
@@ -38,13 +39,17 @@ describe('the server render block (prds-ssr)', () => {
       'an unknown layout',
       `<script type="application/json" id="${SSR_BLOCK_ID}">${JSON.stringify({ ...state, device: 'watch' })}</script>`,
     ],
+    [
+      'no date probe',
+      `<script type="application/json" id="${SSR_BLOCK_ID}">${JSON.stringify({ ...state, intlProbe: 1 })}</script>`,
+    ],
     ['no data', `<script type="application/json" id="${SSR_BLOCK_ID}">${JSON.stringify({ ...state, queries: null })}</script>`],
   ])('is null for %s', (_name, html) => {
     expect(readSsrState(documentWith(html))).toBeNull();
   });
 
   it('escapes every character that could end the element or break a line', () => {
-    const text = ssrStateJson({ ...state, lang: '</script>&\u2028' });
+    const text = ssrStateJson({ ...(state as Extract<SsrState, { rendered: true }>), lang: '</script>&\u2028' });
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect((JSON.parse(text) as { lang: string }).lang).toBe('</script>&\u2028');
   });

@@ -20,6 +20,8 @@ export interface SsrRendered {
   readonly theme: 'day' | 'night';
   /** The layout the HTML was rendered for; the page hydrates with it, then follows the window's width. */
   readonly device: 'mobile' | 'tablet' | 'desktop';
+  /** How the server writes dates and numbers in `lang` (@prds/shared formatProbe): the page hydrates only if it writes them alike. */
+  readonly intlProbe: string;
   /** The remote and release that rendered the route's content, or null (a shell route). */
   readonly remote: { readonly name: string; readonly version: string } | null;
   readonly queries: DehydratedState;
@@ -49,6 +51,7 @@ export function readSsrState(doc: Pick<Document, 'getElementById'>): SsrState | 
     if (!value.rendered) return value as unknown as SsrFailed;
     if (typeof value.lang !== 'string' || (value.theme !== 'day' && value.theme !== 'night')) return null;
     if (value.device !== 'mobile' && value.device !== 'tablet' && value.device !== 'desktop') return null;
+    if (typeof value.intlProbe !== 'string') return null;
     if (typeof value.queries !== 'object' || value.queries === null) return null;
     return value as unknown as SsrRendered;
   } catch {

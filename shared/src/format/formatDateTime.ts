@@ -39,3 +39,20 @@ export function formatDateTime(seconds: number, locale: string = 'en', timeZone?
   if (!Number.isFinite(seconds)) return INVALID_TIME;
   return dateTimeFormat(locale, timeZone).format(seconds * 1000);
 }
+
+/**
+ * How this runtime writes the site's dates, numbers and relative times in `locale` (a fixed moment,
+ * number and span, in the viewer's zone). The server's render carries its own; a page whose runtime
+ * writes them otherwise (another time zone, another CLDR version: Node 20's ICU 78 writes Korean
+ * afternoons 'PM' where Chromium writes '오후') renders from scratch rather than hydrate text that
+ * does not match.
+ */
+export function formatProbe(locale: string): string {
+  let relative = '';
+  try {
+    relative = new Intl.RelativeTimeFormat(locale).format(3, 'hour');
+  } catch {
+    // A runtime without it: the date and the number still tell.
+  }
+  return [formatDateTime(1_790_000_000, locale), new Intl.NumberFormat(locale).format(1234567.5), relative].join('|');
+}
