@@ -31,15 +31,7 @@ import { kib, scriptsBeforeFirstRender, sumOf } from './list/firstRenderJs.mjs';
 import { frameStats, percentile, recordFirstRowPaint, ROW_SELECTOR, scrollListInPage } from './list/listFrames.mjs';
 import { API_ORIGIN, routeToBench, RPC_ORIGIN } from './list/redirect.mjs';
 import { describeTimeline, readTimeline, recordLoadMarks } from './list/waterfall.mjs';
-import { runBench, startBenchStack } from './list/runBench.mjs';
-
-function envNumber(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got '${raw}')`);
-  return value;
-}
+import { runBench, startBenchStack, envNumber } from './list/runBench.mjs';
 
 const MARKETS = envNumber('BENCH_LIST_MARKETS', 10_000);
 const SCROLL_SECONDS = envNumber('BENCH_LIST_SCROLL_SECONDS', 10);

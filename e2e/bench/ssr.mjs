@@ -36,15 +36,9 @@
 import http from 'node:http';
 import os from 'node:os';
 import { APPS, appOrigin, startServers } from './list/builds.mjs';
-import { runBench, startBenchStack } from './list/runBench.mjs';
+import { runBench, startBenchStack, envNumber as envKnob } from './list/runBench.mjs';
 
-function envNumber(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer (got '${raw}')`);
-  return value;
-}
+const envNumber = (name, fallback) => envKnob(name, fallback, { integer: true });
 
 const MARKETS = envNumber('BENCH_SSR_MARKETS', 200);
 const SECONDS = envNumber('BENCH_SSR_SECONDS', 5);

@@ -11,6 +11,20 @@ import { ensureContractArtifacts, missingBuilds, startServers } from './builds.m
  * @param {(cleanups: Array<() => Promise<unknown>>) => Promise<number>} main
  * @param {number} deadlineMs
  */
+/**
+ * A bench knob from the environment: `fallback` when unset, else a positive number (a positive
+ * integer with `integer`); anything else stops the bench with the knob's name.
+ */
+export function envNumber(name, fallback, { integer = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (integer ? !Number.isInteger(value) || value <= 0 : !Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'} (got '${raw}')`);
+  }
+  return value;
+}
+
 export async function runBench(name, main, deadlineMs) {
   const cleanups = [];
   let cleaning = null;
