@@ -52,3 +52,22 @@ export function usedNames(pkg: string, { reexports = false } = {}): Map<string, 
   }
   return used;
 }
+
+/** The `shared` entry createConfig gives a remote's browser build under `key` (mfe-market as the probe). */
+export function browserSharedEntry(key: string): { import?: string } | undefined {
+  const { createConfig } = require('./createConfig.cjs') as {
+    createConfig: (
+      o: object,
+    ) => (
+      env: unknown,
+      argv: object,
+    ) => Array<{ plugins: Array<{ _options?: { shared?: Record<string, { import?: string }> } }> }>;
+  };
+  const [config] = createConfig({
+    name: 'mfe_probe',
+    dir: path.join(ROOT, 'mfe-market'),
+    port: 0,
+    exposes: { './App': './src/App.tsx' },
+  })({}, { mode: 'production' });
+  return config?.plugins.map((p) => p._options?.shared).find(Boolean)?.[key];
+}
