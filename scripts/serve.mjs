@@ -335,6 +335,11 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
     const chosen = remote === null ? null : (releases[remote] ?? null);
     // A remote route with no release this visitor may load: the page shows the remote's fallback itself.
     if (remote !== null && chosen === null) return null;
+    // A remote whose first screen depends on the browser (remotes.json `serverRender: "shell"`: the
+    // issue form's draft and clock) is sent as the shell with its loading state; the page renders it.
+    if (remote !== null && REMOTES[remote]?.serverRender === 'shell') {
+      return renderShell({ pathname, search, headers });
+    }
     const named = chosen === null ? null : { name: remote, version: chosen.version };
     const failed = (stage) => ({ state: { rendered: false, remote: named, stage }, rootHtml: '', visitor });
     const entry = chosen === null ? null : serverRender.serverEntryFile(remote, chosen, source);
@@ -354,6 +359,17 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
       inflight.delete(key);
     }
   };
+
+  /** The shell alone (the route's remote rendered by the page), cached like any render. */
+  async function renderShell({ pathname, search, headers }) {
+    const visitor = serverRender.visitorOf(headers);
+    const url = `${pathname}${search}`;
+    const key = serverRender.RenderCache.key({ release: 'shell', url, visitor });
+    const cached = cache?.get(key);
+    if (cached) return cached;
+    const failed = (stage) => ({ state: { rendered: false, remote: null, stage }, rootHtml: '', visitor });
+    return renderOnce(key, url, visitor, null, null, null, failed);
+  }
 
   async function renderOnce(key, url, visitor, remote, chosen, entry, failed) {
     const abort = new AbortController();
