@@ -36,7 +36,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import { APPS, appOrigin, startServers } from './list/builds.mjs';
-import { runBench, startBenchStack, envNumber as envKnob } from './list/runBench.mjs';
+import { runBench, startBenchStack, envNumber as envKnob, firstMarketId } from './list/runBench.mjs';
 
 const envNumber = (name, fallback) => envKnob(name, fallback, { integer: true });
 
@@ -73,21 +73,6 @@ function ssrOutcome(body) {
   } catch {
     return 'unreadable';
   }
-}
-
-/** A market of the seeded stack for /detail/<id>: the first of the list's default order. */
-async function firstMarketId(apiUrl) {
-  const response = await fetch(`${apiUrl}/api/markets`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, pageSize: 1 }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const answer = await response.json();
-  const id = answer?.data?.list?.[0]?.id;
-  if (response.status !== 200 || answer.code !== 0 || id === undefined)
-    throw new Error(`/api/markets answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-  return String(id);
 }
 
 /** GETs `route` until the server render is loaded (its containers warm up after the start), ≤ 20 s. */

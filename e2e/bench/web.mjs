@@ -37,7 +37,7 @@ import {
   requestsTo,
 } from './web/audit.mjs';
 import { appOrigin, REPO_ROOT } from './list/builds.mjs';
-import { runBench, startBenchStack, envNumber as envKnob } from './list/runBench.mjs';
+import { runBench, startBenchStack, envNumber as envKnob, firstMarketId } from './list/runBench.mjs';
 
 const envNumber = (name, fallback) => envKnob(name, fallback, { integer: true });
 
@@ -56,21 +56,6 @@ const TARGET = 95;
 const DEADLINE_MS = (6 + RUNS * 3) * 60_000;
 
 const log = (message) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-/** A market of the seeded stack for /detail/<id>: the first of the list's default order. */
-async function firstMarketId(apiUrl) {
-  const response = await fetch(`${apiUrl}/api/markets`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, pageSize: 1 }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const answer = await response.json();
-  const id = answer?.data?.list?.[0]?.id;
-  if (response.status !== 200 || answer.code !== 0 || id === undefined)
-    throw new Error(`/api/markets answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-  return String(id);
-}
 
 const hostPort = (url) => new URL(url).host;
 

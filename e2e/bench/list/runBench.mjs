@@ -91,3 +91,18 @@ export async function startBenchStack({ name, basePort, apiPort, markets, corsOr
   );
   return { backend };
 }
+
+/** A market of the seeded stack for /detail/<id>: the first of the list's default order. */
+export async function firstMarketId(apiUrl) {
+  const response = await fetch(`${apiUrl}/api/markets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, pageSize: 1 }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const answer = await response.json();
+  const id = answer?.data?.list?.[0]?.id;
+  if (response.status !== 200 || answer.code !== 0 || id === undefined)
+    throw new Error(`/api/markets answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  return String(id);
+}
