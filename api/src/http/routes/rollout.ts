@@ -83,6 +83,11 @@ export function registerRollout(
         .executeTakeFirst();
       return Number(changed.numUpdatedRows) > 0;
     }
+    // Concurrent reports of one visitor must not each read a count under the cap and all insert:
+    // on PostgreSQL (read committed) the visitor's share of this version is taken under a lock held
+    // to the transaction's end; SQLite runs one writing transaction at a time already.
+    if (ctx.db.dialect === "postgres")
+      await sql`select pg_advisory_xact_lock(hashtext(${`rollout|${visitor}|${remote}|${version}`}))`.execute(trx);
     const mine = await trx
       .selectFrom("rollout_loads")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
