@@ -77,12 +77,24 @@ export function newAlerts(known: Set<string>, now: readonly AlertItem[]): AlertI
   return fresh;
 }
 
+/** Each event is serialized once however many clients it goes to. */
+const serialized = new WeakMap<StreamEvent, string>();
+
+function eventText(event: StreamEvent): string {
+  let text = serialized.get(event);
+  if (text === undefined) {
+    text = `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    serialized.set(event, text);
+  }
+  return text;
+}
+
 /** The SSE text of a batch of events; the last carries the id (SSE keeps the last id it saw). */
 export function sseText(events: readonly StreamEvent[], id: number | null): string {
   let text = "";
   events.forEach((event, i) => {
     if (i === events.length - 1 && id !== null) text += `id: ${id}\n`;
-    text += `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    text += eventText(event);
   });
   return text;
 }
