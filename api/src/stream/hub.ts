@@ -77,6 +77,19 @@ export function newAlerts(known: Set<string>, now: readonly AlertItem[]): AlertI
   return fresh;
 }
 
+/** A number per event object, so batches made of the same objects are recognised as one. */
+const serials = new WeakMap<StreamEvent, number>();
+let nextSerial = 0;
+function serialOf(event: StreamEvent): number {
+  let serial = serials.get(event);
+  if (serial === undefined) {
+    nextSerial += 1;
+    serial = nextSerial;
+    serials.set(event, serial);
+  }
+  return serial;
+}
+
 /** Each event is serialized once however many clients it goes to. */
 const serialized = new WeakMap<StreamEvent, string>();
 
@@ -305,6 +318,7 @@ export class StreamHub {
     const accountEvents = await this.accountEvents(touched);
 
     const id = changes[changes.length - 1]!.id;
+    const texts = new Map<string, Buffer>();
     for (const client of this.clients) {
       for (const [marketId, market] of markets)
         if (client.marketSet.has(marketId)) client.queue.push({ name: "market", data: { market } });
@@ -319,7 +333,7 @@ export class StreamHub {
           client.queue.push({ name: "position", data: { account: client.account, marketId: String(marketId) } });
         client.queue.push(...(accountEvents.get(client.account) ?? []));
       }
-      this.flush(client, id);
+      this.flush(client, id, texts);
     }
   }
 
@@ -330,11 +344,14 @@ export class StreamHub {
     const due = new Set<string>();
     for (const [account, known] of this.accounts) if (known.nextAt !== null && known.nextAt <= now) due.add(account);
     const accountEvents = await this.accountEvents(due);
+    const texts = new Map<string, Buffer>();
+    const marketEvents = new Map(
+      [...markets].map(([marketId, market]) => [marketId, { name: "market" as const, data: { market } }]),
+    );
     for (const client of this.clients) {
-      for (const [marketId, market] of markets)
-        if (client.marketSet.has(marketId)) client.queue.push({ name: "market", data: { market } });
+      for (const [marketId, event] of marketEvents) if (client.marketSet.has(marketId)) client.queue.push(event);
       if (client.account) client.queue.push(...(accountEvents.get(client.account) ?? []));
-      this.flush(client, null);
+      this.flush(client, null, texts);
     }
   }
 
@@ -453,13 +470,24 @@ export class StreamHub {
     this.write(client, events, this.last);
   }
 
-  private flush(client: Client, id: number | null): void {
+  /**
+   * Writes a client's queued events. Clients that follow the same things get the same events in the
+   * same order: `texts` (one per fan-out) builds each distinct batch's bytes once for all of them.
+   */
+  private flush(client: Client, id: number | null, texts: Map<string, Buffer>): void {
     const events = client.queue;
     client.queue = [];
-    if (events.length > 0) this.write(client, events, id);
+    if (events.length === 0) return;
+    const key = `${id}|${events.map(serialOf).join(",")}`;
+    let bytes = texts.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(sseText(events, id));
+      texts.set(key, bytes);
+    }
+    this.write(client, events, id, bytes);
   }
 
-  private write(client: Client, events: readonly StreamEvent[], id: number | null): void {
+  private write(client: Client, events: readonly StreamEvent[], id: number | null, bytes?: Buffer): void {
     if (client.closed || events.length === 0) return;
     const { res } = client;
     if (res.writableLength > this.settings.maxBufferedBytes) {
@@ -469,7 +497,7 @@ export class StreamHub {
       res.destroy();
       return;
     }
-    res.write(sseText(events, id));
+    res.write(bytes ?? sseText(events, id));
     this.metrics.sent += events.length;
   }
 
