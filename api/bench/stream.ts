@@ -29,6 +29,9 @@ const CLIENTS = envNumber("PRDS_BENCH_STREAM_CLIENTS", 2_000);
 const TRADES = envNumber("PRDS_BENCH_STREAM_TRADES", 200);
 /** Buyers the devnet funds (ProtocolDriver.buyer 0–5), each sending its buys in turn. */
 const SENDERS = 6;
+/** PRDS_BENCH_STREAM_PROFILE=<dir>: the api processes write CPU profiles there. */
+const PROFILE = process.env.PRDS_BENCH_STREAM_PROFILE;
+const nodeArgs = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
 
 interface Client {
   chunks: [number, string][];
@@ -223,7 +226,7 @@ async function main(): Promise<void> {
     });
 
     const sqlitePath = path.join(dataDir, "stream.sqlite");
-    const single = await startApiProcess({ name: "stream_sqlite", env: env({ PRDS_API_SQLITE: sqlitePath }) });
+    const single = await startApiProcess({ name: "stream_sqlite", nodeArgs, env: env({ PRDS_API_SQLITE: sqlitePath }) });
     processes.push(single);
     const sqliteChanges = async (): Promise<Map<number, number>> => {
       const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
@@ -251,7 +254,7 @@ async function main(): Promise<void> {
       try {
         const database = pg;
         for (const name of ["stream_pg_a", "stream_pg_b"]) {
-          processes.push(await startApiProcess({ name, env: env({ DATABASE_URL: database.urlFor(name) }) }));
+          processes.push(await startApiProcess({ name, nodeArgs, env: env({ DATABASE_URL: database.urlFor(name) }) }));
         }
         const pgChanges = async (): Promise<Map<number, number>> => {
           const rows = await database.db.kysely.selectFrom("stream_changes").select(["id", "at"]).execute();

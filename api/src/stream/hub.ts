@@ -77,6 +77,11 @@ export function newAlerts(known: Set<string>, now: readonly AlertItem[]): AlertI
   return fresh;
 }
 
+/** One `market` event object per market, for every client that follows it. */
+function sharedMarketEvents(markets: ReadonlyMap<number, unknown>): Map<number, StreamEvent> {
+  return new Map([...markets].map(([marketId, market]) => [marketId, { name: "market" as const, data: { market } }]));
+}
+
 /** A number per event object, so batches made of the same objects are recognised as one. */
 const serials = new WeakMap<StreamEvent, number>();
 let nextSerial = 0;
@@ -319,12 +324,15 @@ export class StreamHub {
 
     const id = changes[changes.length - 1]!.id;
     const texts = new Map<string, Buffer>();
+    // One event object per market and trade, shared by every client that follows it: serialized once.
+    const marketEvents = sharedMarketEvents(markets);
+    const tradeEvents = trades.map((trade) => ({
+      market: Number(trade.marketId),
+      event: { name: "trade" as const, data: { marketId: trade.marketId, trade } },
+    }));
     for (const client of this.clients) {
-      for (const [marketId, market] of markets)
-        if (client.marketSet.has(marketId)) client.queue.push({ name: "market", data: { market } });
-      for (const trade of trades)
-        if (client.marketSet.has(Number(trade.marketId)))
-          client.queue.push({ name: "trade", data: { marketId: trade.marketId, trade } });
+      for (const [marketId, event] of marketEvents) if (client.marketSet.has(marketId)) client.queue.push(event);
+      for (const { market, event } of tradeEvents) if (client.marketSet.has(market)) client.queue.push(event);
       if (client.account) {
         const mine = new Set<number>();
         for (const [account, marketId] of positions) if (account === client.account) mine.add(marketId);
@@ -345,9 +353,7 @@ export class StreamHub {
     for (const [account, known] of this.accounts) if (known.nextAt !== null && known.nextAt <= now) due.add(account);
     const accountEvents = await this.accountEvents(due);
     const texts = new Map<string, Buffer>();
-    const marketEvents = new Map(
-      [...markets].map(([marketId, market]) => [marketId, { name: "market" as const, data: { market } }]),
-    );
+    const marketEvents = sharedMarketEvents(markets);
     for (const client of this.clients) {
       for (const [marketId, event] of marketEvents) if (client.marketSet.has(marketId)) client.queue.push(event);
       if (client.account) client.queue.push(...(accountEvents.get(client.account) ?? []));
