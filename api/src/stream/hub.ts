@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { AlertItem, StreamEventName } from "@prds/api-schema";
+import type { ApiConfig } from "../config";
 import type { AppContext } from "../http/context";
 import { loadMarkets, summariesFor, visibleMetadata } from "../http/marketRows";
 import { tradeItem } from "../http/routes/market";
@@ -13,19 +14,8 @@ export interface StreamEvent {
   data: unknown;
 }
 
-export interface HubSettings {
-  /** How long changes are kept for a client that resumes (Last-Event-ID). */
-  retentionMs: number;
-  /** Streams one client address may hold (visitorKey); more answer 429. */
-  perAddress: number;
-  /** Streams this process holds at most. */
-  max: number;
-  heartbeatMs: number;
-  /** Bytes a client may leave unread before it is dropped. */
-  maxBufferedBytes: number;
-  /** How often the chain's clock is looked at (states and alerts that move with time). */
-  tickMs: number;
-}
+/** The stream's bounds and timings (config.ts `stream`). */
+export type HubSettings = ApiConfig["stream"];
 
 export interface Subscription {
   markets: readonly number[];
