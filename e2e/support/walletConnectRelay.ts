@@ -68,7 +68,10 @@ function clientIdOf(requestUrl: string | undefined): string {
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-export async function startStandInRelay({ port = 0, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<StandInRelay> {
+export async function startStandInRelay({
+  port = 0,
+  host = '127.0.0.1',
+}: { port?: number; host?: string } = {}): Promise<StandInRelay> {
   const server = new WebSocketServer({ port, host });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -198,7 +201,11 @@ export async function startStandInRelay({ port = 0, host = '127.0.0.1' }: { port
       for (const req of requests) {
         // Acknowledgements of our irn_subscription pushes carry a result and no method.
         if (typeof req?.method !== 'string') continue;
-        calls.push({ client: client.id, method: req.method, ...(typeof req.params?.topic === 'string' ? { topic: req.params.topic } : {}) });
+        calls.push({
+          client: client.id,
+          method: req.method,
+          ...(typeof req.params?.topic === 'string' ? { topic: req.params.topic } : {}),
+        });
         let reply: object;
         try {
           reply = { id: req.id, jsonrpc: '2.0', result: answer(client, req) };

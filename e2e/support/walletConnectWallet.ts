@@ -62,7 +62,11 @@ export async function startWalletConnectWallet({
   /** The chains it grants (the first is its current one); only the devnet can send. */
   chains?: number[];
 }): Promise<WalletConnectWallet> {
-  const provider = new JsonRpcProvider(DEVNET_RPC_URL, DEVNET_CHAIN_ID, { batchMaxCount: 1, cacheTimeout: -1, staticNetwork: true });
+  const provider = new JsonRpcProvider(DEVNET_RPC_URL, DEVNET_CHAIN_ID, {
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+    staticNetwork: true,
+  });
   const signer = new Wallet(privateKey, provider);
   const client: Client = await SignClient.init({
     projectId: 'prds-e2e-wallet',

@@ -66,7 +66,10 @@ async function startPairing(page: Page): Promise<string> {
   const dialog = page.getByTestId('wallet-dialog');
   await expect(dialog).toBeVisible();
   const choose = dialog.getByTestId('wallet-option-walletconnect');
-  await expect(choose, 'the e2e build offers WalletConnect (scripts/test.sh builds with PRDS_WALLETCONNECT_PROJECT_ID)').toBeVisible();
+  await expect(
+    choose,
+    'the e2e build offers WalletConnect (scripts/test.sh builds with PRDS_WALLETCONNECT_PROJECT_ID)',
+  ).toBeVisible();
   await choose.click();
   const pairing = dialog.locator('[data-walletconnect-uri]');
   await expect(pairing).toBeVisible({ timeout: 20_000 });
@@ -192,9 +195,9 @@ test.describe('on a phone', () => {
     );
     await expect(dialog.getByTestId('walletconnect-wallet-okx')).toHaveAttribute('href', `okex://main/wc?uri=${encoded}`);
     // The icons are the page's own.
-    for (const src of await dialog.locator('[data-testid^="walletconnect-wallet-"] img').evaluateAll((imgs) =>
-      imgs.map((img) => (img as HTMLImageElement).src),
-    ))
+    for (const src of await dialog
+      .locator('[data-testid^="walletconnect-wallet-"] img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)))
       expect(src).toMatch(/^data:image\/svg\+xml,/);
     await capture(page, 'walletconnect-wallets-375.png');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -101,6 +101,8 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
   const phone = useMediaQuery(PHONE_QUERY);
   const dev = useDevAccounts(desiredChainId, devOffered);
   const [chosenDevAccount, setDevAccount] = useState('');
+  /** Whether a WalletConnect pairing is shown (read by effects that must not disturb it). */
+  const pairingRef = useRef(false);
   // The chosen dev account while the node still lists it, else the node's first.
   const devAccounts = dev.state.status === 'ready' ? dev.state.accounts : [];
   const devAccount = devAccounts.includes(chosenDevAccount) ? chosenDevAccount : (devAccounts[0] ?? '');
@@ -122,7 +124,8 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
 
   // The dialog takes the focus at once (Modal); the first option once the wallets are known.
   useEffect(() => {
-    if (discovery.status === 'loading') return;
+    // Not while a pairing shows: the user already chose, and its Cancel holds the focus.
+    if (discovery.status === 'loading' || pairingRef.current) return;
     const first = optionsRef.current?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR);
     first?.focus();
   }, [discovery.status]);
@@ -131,7 +134,6 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
   const pairing = pending === 'walletconnect';
 
   // Closing the dialog while a phone has not answered stops the wait (no error: the user chose to).
-  const pairingRef = useRef(false);
   useEffect(() => {
     pairingRef.current = pairing;
   }, [pairing]);
@@ -141,6 +143,11 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
     },
     [],
   );
+  // The button that started the pairing gives way to the pairing panel: the focus goes to its Cancel,
+  // not to <body>.
+  useEffect(() => {
+    if (pairing) optionsRef.current?.querySelector<HTMLElement>('[data-testid="walletconnect-cancel"]')?.focus();
+  }, [pairing]);
 
   const choose = async (id: string, choice: WalletChoice) => {
     setPending(id);

@@ -8,7 +8,10 @@ describe('walletConnectConfig', () => {
   });
 
   it("takes the build's relay, else WalletConnect's own", () => {
-    expect(walletConnectConfig('abc123', 'ws://127.0.0.1:8797')).toEqual({ projectId: 'abc123', relayUrl: 'ws://127.0.0.1:8797' });
+    expect(walletConnectConfig('abc123', 'ws://127.0.0.1:8797')).toEqual({
+      projectId: 'abc123',
+      relayUrl: 'ws://127.0.0.1:8797',
+    });
     expect(walletConnectConfig('abc123', '')).toEqual({ projectId: 'abc123', relayUrl: DEFAULT_WALLETCONNECT_RELAY_URL });
   });
 });
@@ -22,7 +25,7 @@ describe('walletConnectChains', () => {
 });
 
 describe('walletConnectOptions', () => {
-  it("reads chains through our RPCs and reaches no WalletConnect service but the relay", () => {
+  it('reads chains through our RPCs and reaches no WalletConnect service but the relay', () => {
     expect(walletConnectRpcMap([56, 97, 31337, 1])).toEqual({
       56: 'https://bsc-dataseed.bnbchain.org',
       97: 'https://data-seed-prebsc-1-s1.bnbchain.org:8545',
@@ -39,6 +42,8 @@ describe('walletConnectOptions', () => {
       rpcMap: { 31337: 'http://127.0.0.1:8545', 56: 'https://bsc-dataseed.bnbchain.org' },
       metadata: { url: 'https://prds.example' },
     });
-    expect(options.optionalMethods).toEqual(expect.arrayContaining(['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4']));
+    expect(options.optionalMethods).toEqual(
+      expect.arrayContaining(['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4']),
+    );
   });
 });

@@ -1,4 +1,3 @@
-
 /** A phone wallet the dialog links to: its app opens the pairing URI through its own scheme. */
 export interface MobileWallet {
   readonly id: string;

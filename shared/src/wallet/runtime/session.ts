@@ -81,11 +81,7 @@ function endSession(): void {
   store.set(walletStatusAtom, 'idle');
 }
 
-async function providerFor(
-  choice: WalletChoice,
-  devnetChainId: ChainId,
-  eager: boolean,
-): Promise<FoundWallet | null> {
+async function providerFor(choice: WalletChoice, devnetChainId: ChainId, eager: boolean): Promise<FoundWallet | null> {
   if (choice.kind === 'walletconnect') {
     const pending = walletConnectProvider();
     if (pending === null) return null;

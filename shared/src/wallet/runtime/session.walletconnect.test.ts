@@ -20,6 +20,10 @@ class FakeWalletConnect {
   accounts: string[] = [];
   chainId = 31337;
   disconnects = 0;
+  /** The SDK's Verify client: register() loads verify.walletconnect.org in an iframe and waits for it. */
+  signer = {
+    client: { core: { verify: { register: async (): Promise<string> => 'attestation from verify.walletconnect.org' } } },
+  };
   private approve: (() => void) | null = null;
   private listeners = new Map<string, Set<Listener>>();
 
@@ -108,6 +112,8 @@ describe('WalletConnect session', () => {
     expect(await uriShown()).toMatch(/^wc:/);
     expect(prdsStore.get(walletStatusAtom)).toBe('connecting');
     expect(phone().options).toMatchObject({ projectId: 'test-project', relayUrl: 'ws://127.0.0.1:8797', chains: [31337] });
+    // No iframe to verify.walletconnect.org (the CSP blocks it; the SDK would wait 5 s for it before each QR code).
+    await expect(phone().signer.client.core.verify.register()).resolves.toBe('');
 
     phone().phoneApproves(ACCOUNT);
     await expect(connecting).resolves.toBe(true);

@@ -52,6 +52,18 @@ export function walletConnectOptions(config: WalletConnectConfig, origin: string
   };
 }
 
+/**
+ * WalletConnect's Verify API: before sending a proposal the SDK loads a hidden iframe from
+ * verify.walletconnect.org for an attestation of the page's origin, and waits up to 5 s for it. The
+ * site's CSP allows no third-party frame (scripts/serve.mjs sitePolicy), so that wait would come before
+ * every QR code and lead nowhere; the proposal goes without an attestation (wallets show the domain as
+ * unverified, as they would without the iframe) and no request leaves for verify.walletconnect.org.
+ */
+function withoutVerifyFrame(provider: WalletConnectProvider): void {
+  const verify = provider.signer.client?.core.verify;
+  if (verify) verify.register = async () => '';
+}
+
 let loading: Promise<WalletConnectProvider> | null = null;
 
 /**
@@ -65,6 +77,7 @@ export function walletConnectProvider(): Promise<WalletConnectProvider> | null {
   loading ??= import(/* webpackChunkName: "walletconnect" */ '@walletconnect/ethereum-provider')
     .then(({ EthereumProvider }) => EthereumProvider.init(walletConnectOptions(config, window.location.origin)))
     .then((provider) => {
+      withoutVerifyFrame(provider);
       provider.on('display_uri', (uri: string) => prdsStore.set(walletConnectUriAtom, uri));
       return provider;
     })
