@@ -40,6 +40,8 @@ export interface WalletConnectWallet {
   /** The session's topic once approved. */
   topic(): string | null;
   pair(uri: string): Promise<void>;
+  /** The next `method` request is declined on the phone: WalletConnect's USER_REJECTED (5000). */
+  rejectNext(method: string): void;
   /** Emits chainChanged (and accountsChanged) for another chain the session holds. */
   switchChain(chainId: number): Promise<void>;
   disconnect(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startWalletConnectWallet({
     metadata: { name: 'PRDS test phone wallet', description: 'e2e', url: 'https://wallet.invalid', icons: [] },
   });
   const requests: string[] = [];
+  const declining = new Set<string>();
   let sessionTopic: string | null = null;
   let endedByPage = false;
   let sending = Promise.resolve<unknown>(undefined);
@@ -97,6 +100,7 @@ export async function startWalletConnectWallet({
 
   const answer = async (method: string, params: unknown): Promise<unknown> => {
     const args = Array.isArray(params) ? params : [];
+    if (declining.delete(method)) throw Object.assign(new Error('User rejected.'), { code: 5000 });
     switch (method) {
       case 'eth_sendTransaction': {
         // One at a time, as a phone shows one confirmation after another (nonces in order).
@@ -166,6 +170,9 @@ export async function startWalletConnectWallet({
         },
       });
       sessionTopic = (await acknowledged()).topic;
+    },
+    rejectNext(method) {
+      declining.add(method);
     },
     async switchChain(chainId) {
       if (!sessionTopic) throw new Error('no session');

@@ -17,7 +17,7 @@ import { expect, test } from '../support/fixtures';
 import { openPage } from '../support/hostUi';
 import { fillBuy, openDetail, quietOpenMarket, stakeOnChain, submitBuy } from '../support/marketPage';
 import { decodeQr } from '../support/qrCode';
-import { capture } from '../support/screenshot';
+import { capture, screenshotPath } from '../support/screenshot';
 import { openWalletMenu, shortAddressPattern } from '../support/testWallet';
 import { startStandInRelay, type StandInRelay } from '../support/walletConnectRelay';
 import { startWalletConnectWallet, type WalletConnectWallet } from '../support/walletConnectWallet';
@@ -98,6 +98,7 @@ test('scan, approve, buy through the phone, wrong chain, reload, the phone disco
   await expect(dialog.getByTestId('walletconnect-wallets')).toHaveCount(0);
   expect(await decodeQr(context, qr)).toBe(uri);
   await capture(page, 'walletconnect-qr-desktop.png');
+  await dialog.screenshot({ path: screenshotPath('walletconnect-dialog-qr-1280.png'), animations: 'disabled' });
   // The copy button puts the same link on the clipboard.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await dialog.getByTestId('walletconnect-copy').click();
@@ -111,10 +112,16 @@ test('scan, approve, buy through the phone, wrong chain, reload, the phone disco
   expect(await storedChoice(page)).toEqual({ kind: 'walletconnect' });
   await expect(page.getByTestId('buy-balance')).toContainText('100');
 
-  // A buy: approve + buy, each signed on the phone, confirmed on the page and on chain.
+  // Declined on the phone: the page says the transaction was cancelled, and nothing is sent.
   const stakeBefore = await stakeOnChain(id, phone.address, 0);
   const usdtBefore = await usdtBalance(phone.address);
-  await fillBuy(page, 0, '25');
+  const form = await fillBuy(page, 0, '25');
+  phone.rejectNext('eth_sendTransaction');
+  await form.getByTestId('buy-submit').click();
+  await expect(form.getByTestId('tx-status')).toHaveAttribute('data-phase', 'cancelled', { timeout: 30_000 });
+  expect(await usdtBalance(phone.address)).toBe(usdtBefore);
+
+  // A buy: approve + buy, each signed on the phone, confirmed on the page and on chain.
   await submitBuy(page, 60_000);
   expect(phone.requests.filter((method) => method === 'eth_sendTransaction').length).toBeGreaterThanOrEqual(1);
   const amount = parseUnits('25', 18);
@@ -200,6 +207,7 @@ test.describe('on a phone', () => {
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)))
       expect(src).toMatch(/^data:image\/svg\+xml,/);
     await capture(page, 'walletconnect-wallets-375.png');
+    await page.screenshot({ path: screenshotPath('walletconnect-dialog-wallets-375.png'), animations: 'disabled' });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });

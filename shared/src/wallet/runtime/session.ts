@@ -205,6 +205,12 @@ async function pairWalletConnect(provider: WalletConnectProvider): Promise<void>
   });
   try {
     await Promise.race([provider.connect(), cancelled]);
+  } catch (error) {
+    // The provider rethrows the phone's refusal as a bare Error('User rejected.'), without its code:
+    // give it back the code (WalletConnect's USER_REJECTED) so the dialog says the user declined.
+    if (!(error instanceof PairingCancelled) && /user rejected/i.test(walletMessage(error)))
+      throw Object.assign(new Error(walletMessage(error)), { code: 5000 });
+    throw error;
   } finally {
     cancelPairing = null;
     store.set(walletConnectUriAtom, null);

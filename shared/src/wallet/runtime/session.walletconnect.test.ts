@@ -25,6 +25,7 @@ class FakeWalletConnect {
     client: { core: { verify: { register: async (): Promise<string> => 'attestation from verify.walletconnect.org' } } },
   };
   private approve: (() => void) | null = null;
+  private reject: ((error: Error) => void) | null = null;
   private listeners = new Map<string, Set<Listener>>();
 
   static async init(options: Record<string, unknown>) {
@@ -49,9 +50,14 @@ class FakeWalletConnect {
   /** Shows a URI and resolves when the phone approves (phoneApproves). */
   connect() {
     this.emit('display_uri', `wc:${'ab'.repeat(32)}@2?relay-protocol=irn&symKey=${'cd'.repeat(32)}`);
-    return new Promise<void>((resolve) => {
+    return new Promise<void>((resolve, reject) => {
       this.approve = resolve;
+      this.reject = reject;
     });
+  }
+  /** As EthereumProvider rethrows the phone's USER_REJECTED: message only. */
+  phoneRejects() {
+    this.reject?.(new Error('User rejected.'));
   }
   phoneApproves(account: string, chainId = 31337) {
     this.session = { topic: 'session-topic' };
@@ -189,6 +195,16 @@ describe('WalletConnect session', () => {
     expect(prdsStore.get(walletErrorAtom)).toBeNull();
     expect(prdsStore.get(walletStatusAtom)).toBe('idle');
     expect(prdsStore.get(walletConnectUriAtom)).toBeNull();
+    expect(readWalletChoice()).toBeNull();
+  });
+
+  it('the phone declining the session says so, and nothing is remembered', async () => {
+    const connecting = connect({ kind: 'walletconnect' });
+    await uriShown();
+    phone().phoneRejects();
+    await expect(connecting).resolves.toBe(false);
+    expect(prdsStore.get(walletErrorAtom)).toEqual({ messageKey: 'wallet.error.rejected' });
+    expect(prdsStore.get(accountAtom)).toBeNull();
     expect(readWalletChoice()).toBeNull();
   });
 
