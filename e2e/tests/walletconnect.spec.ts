@@ -12,6 +12,7 @@
 import { parseUnits } from 'ethers';
 import type { Page, Request } from '@playwright/test';
 import { E2E_WALLETCONNECT_RELAY_PORT } from '../support/apps';
+import { axeViolations } from '../support/axe';
 import { freshAccount, mintUsdt, usdtBalance } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { openPage } from '../support/hostUi';
@@ -97,6 +98,7 @@ test('scan, approve, buy through the phone, wrong chain, reload, the phone disco
   await expect(qr).toBeVisible();
   await expect(dialog.getByTestId('walletconnect-wallets')).toHaveCount(0);
   expect(await decodeQr(context, qr)).toBe(uri);
+  expect(await axeViolations(page), 'the dialog with the QR code').toEqual([]);
   await capture(page, 'walletconnect-qr-desktop.png');
   await dialog.screenshot({ path: screenshotPath('walletconnect-dialog-qr-1280.png'), animations: 'disabled' });
   // The copy button puts the same link on the clipboard.
@@ -206,6 +208,7 @@ test.describe('on a phone', () => {
       .locator('[data-testid^="walletconnect-wallet-"] img')
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)))
       expect(src).toMatch(/^data:image\/svg\+xml,/);
+    expect(await axeViolations(page), 'the dialog with the phone wallets').toEqual([]);
     await capture(page, 'walletconnect-wallets-375.png');
     await page.screenshot({ path: screenshotPath('walletconnect-dialog-wallets-375.png'), animations: 'disabled' });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
