@@ -209,7 +209,7 @@ export {
   marketOptionKeys,
 } from './wallet/walletActions';
 export { walletStatusAtom, walletErrorAtom, connectDialogOpenAtom, walletConnectUriAtom } from './wallet/walletState';
-export { isWalletConnectAvailable } from './wallet/walletConnectConfig';
+export { isWalletConnectAvailable } from './wallet/walletConnectAvailable';
 export { ConnectWalletButton } from './wallet/ConnectWalletButton';
 export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
 export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable, isDevWalletAvailable } from './wallet/chainLinks';

@@ -95,7 +95,7 @@ export function WalletConnectPairing({ uri, phone }: { uri: string | null; phone
       <Panel data-testid="walletconnect-pairing" aria-busy="true">
         <Waiting>
           <Spinner size="1em" />
-          <FormattedMessage id="host.wallet.walletConnectPreparing" />
+          <FormattedMessage id="common.loading" />
         </Waiting>
       </Panel>
     );

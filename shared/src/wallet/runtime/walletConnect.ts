@@ -1,7 +1,7 @@
 import type { Provider } from '@web3-react/types';
 import { CHAINS, toChainId } from '../../chains/chains';
 import { prdsStore } from '../../state/store';
-import { walletConnectChains, walletConnectConfig, type WalletConnectConfig } from '../walletConnectConfig';
+import { walletConnectChains, walletConnectConfig, type WalletConnectConfig } from './walletConnectConfig';
 import { walletConnectUriAtom } from '../walletState';
 
 import type { EthereumProviderOptions } from '@walletconnect/ethereum-provider';

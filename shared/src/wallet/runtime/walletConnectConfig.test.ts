@@ -1,5 +1,17 @@
+import { isWalletConnectAvailable } from '../walletConnectAvailable';
 import { DEFAULT_WALLETCONNECT_RELAY_URL, walletConnectChains, walletConnectConfig } from './walletConnectConfig';
-import { walletConnectOptions, walletConnectRpcMap } from './runtime/walletConnect';
+import { walletConnectOptions, walletConnectRpcMap } from './walletConnect';
+
+describe('isWalletConnectAvailable', () => {
+  it('follows the project id the build names', () => {
+    process.env.PRDS_WALLETCONNECT_PROJECT_ID = ' ';
+    expect(isWalletConnectAvailable()).toBe(false);
+    process.env.PRDS_WALLETCONNECT_PROJECT_ID = 'abc123';
+    expect(isWalletConnectAvailable()).toBe(true);
+    delete process.env.PRDS_WALLETCONNECT_PROJECT_ID;
+    expect(isWalletConnectAvailable()).toBe(false);
+  });
+});
 
 describe('walletConnectConfig', () => {
   it('is absent without a project id, so the dialog does not offer WalletConnect', () => {

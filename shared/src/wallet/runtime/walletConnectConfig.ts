@@ -1,6 +1,6 @@
-import { readEnv } from '../chains/buildEnv';
-import { getAppEnv } from '../chains/appEnv';
-import type { AppEnv } from '../chains/chains';
+import { readEnv } from '../../chains/buildEnv';
+import { getAppEnv } from '../../chains/appEnv';
+import type { AppEnv } from '../../chains/chains';
 
 /** WalletConnect's public relay, used when the build names no other. */
 export const DEFAULT_WALLETCONNECT_RELAY_URL = 'wss://relay.walletconnect.org';
@@ -11,6 +11,9 @@ export interface WalletConnectConfig {
   /** The relay's WebSocket URL. */
   readonly relayUrl: string;
 }
+
+// The lazy half of WalletConnect's settings (the wallet chunk); whether it is offered at all is
+// walletConnectAvailable.ts, in the page's first chunk.
 
 /**
  * What the build baked in (PRDS_WALLETCONNECT_PROJECT_ID, PRDS_WALLETCONNECT_RELAY_URL); null when the build
@@ -24,10 +27,6 @@ export function walletConnectConfig(
   if (id === '') return null;
   const relay = relayUrl?.trim() || DEFAULT_WALLETCONNECT_RELAY_URL;
   return { projectId: id, relayUrl: relay };
-}
-
-export function isWalletConnectAvailable(): boolean {
-  return walletConnectConfig() !== null;
 }
 
 /**
