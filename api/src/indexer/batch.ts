@@ -15,6 +15,7 @@ import { nextBlock, readCursors, writeCursors, writeHead } from "./state";
 import { BatchStore } from "./store";
 import { APPEND_TABLES, MUTABLE_TABLES } from "./tables";
 import { writeUndo } from "./undo";
+import { yieldToEventLoop } from "./yield";
 
 export interface BatchSettings {
   params: MarketParams;
@@ -146,16 +147,6 @@ async function flush(db: BatchDb, store: BatchStore): Promise<void> {
     await writeRows(db, table, store.appendedRows(table), "fail");
     await yieldToEventLoop();
   }
-}
-
-/**
- * Lets pending I/O run between the steps of a batch. better-sqlite3 is synchronous, and awaiting
- * it only queues microtasks: without a real turn of the event loop, the next range's eth_getLogs
- * (started before this batch, indexer.ts) was not even sent until the whole batch was written,
- * and the node and the writer took turns instead of working side by side.
- */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

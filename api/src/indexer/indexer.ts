@@ -1,14 +1,15 @@
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
-import { applyRange, ReorgDetectedError, StaleRangeError, type BatchSettings } from "./batch";
+import { applyRange, ReorgDetectedError, StaleRangeError, type BatchResult, type BatchSettings } from "./batch";
 import { LogDecoder, WATCHED_CONTRACTS } from "./decode";
-import { ChainMovedError, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
+import { ChainMovedError, commitParts, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
 import { createLeadership, type Leadership } from "./leader";
 import type { IndexerLog } from "./log";
 import { findForkPoint, rebuildFrom, rollbackTo } from "./reorg";
 import { Rpc, type BlockHeader } from "./rpc";
 import { nextBlock, readCursors, writeHead } from "./state";
+import { yieldToEventLoop } from "./yield";
 
 export type { IndexerLog } from "./log";
 
@@ -36,7 +37,8 @@ const MAX_BACKOFF_MS = 30_000;
 /**
  * Follows the protocol's events into the database. Each poll reads the head, then walks from the
  * cursor to head − confirmations in ranges of batchBlocks: the next range's logs are fetched while
- * the current one is written, each range in one transaction (batch.ts). On PostgreSQL only the
+ * the current one is written, each range in transactions of at most about COMMIT_EVENTS events
+ * (whole blocks; fetch.ts commitParts, batch.ts). On PostgreSQL only the
  * leader (leader.ts) indexes; the others keep trying to take over.
  */
 export async function startIndexer(options: IndexerOptions): Promise<IndexerHandle> {
@@ -174,8 +176,14 @@ class Indexer {
         this.rangeBlocks = nextRangeBlocks(this.rangeBlocks, range.densestBlock, this.config.batchBlocks);
         // Pipeline: the node prepares the next range while this one is written.
         pending = range.to < target && !this.stopped ? fetchFrom(range.to + 1) : null;
-        await applyRange(this.db, settings, range);
-        next = range.to + 1;
+        for (const part of commitParts(range)) {
+          // A turn of the event loop between transactions: the api's requests that arrived during
+          // one are read, and their queries queue for the connection before the next one starts.
+          await yieldToEventLoop();
+          if (this.stopped && part.from !== range.from) break;
+          await this.commit(settings, part);
+          next = part.to + 1;
+        }
       }
     } catch (error) {
       void pending?.catch(() => undefined);
@@ -187,6 +195,15 @@ class Indexer {
       throw error;
     }
     return { caughtUp: !this.stopped, next };
+  }
+
+  /**
+   * Applies one part of a fetched range in its own transaction (batch.ts applyRange): when this
+   * resolves, the part's events, derived rows, cursors and head are committed and visible to the
+   * api; when it throws, nothing of the part was written.
+   */
+  private async commit(settings: BatchSettings, part: FetchedRange): Promise<BatchResult> {
+    return applyRange(this.db, settings, part);
   }
 
   private async tipMatches(block: number, head: BlockHeader): Promise<boolean> {
