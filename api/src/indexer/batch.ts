@@ -137,15 +137,24 @@ function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): void
   for (const tx of transactions.values()) ctx.store.append("chain_transactions", tx);
 }
 
+/**
+ * Writes the batch's rows. On SQLite the first write takes the database's write lock, held until
+ * the commit: no turn of the event loop from here on (connection.ts), or an api write on the other
+ * connection would wait for it in SQLite's busy handler, blocking the thread the lock's holder
+ * needs. On PostgreSQL the api's queries run on other pooled connections: its requests get turns.
+ */
 async function flush(db: BatchDb, store: BatchStore): Promise<void> {
+  const turn = async (): Promise<void> => {
+    if (db.dialect === "postgres") await yieldToEventLoop();
+  };
   for (const table of MUTABLE_TABLES) {
     await writeRows(db, table, store.changed(table), "replace");
-    await yieldToEventLoop();
+    await turn();
   }
   // Plain inserts: a row already there would mean an event applied twice, which must fail loudly.
   for (const table of APPEND_TABLES) {
     await writeRows(db, table, store.appendedRows(table), "fail");
-    await yieldToEventLoop();
+    await turn();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
+import { indexerConnection, type IndexerConnection } from "./connection";
 import { applyRange, ReorgDetectedError, StaleRangeError, type BatchResult, type BatchSettings } from "./batch";
 import { LogDecoder, WATCHED_CONTRACTS } from "./decode";
 import { ChainMovedError, commitParts, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
@@ -49,7 +50,9 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
 }
 
 class Indexer {
+  /** The connection the indexer reads and writes on (connection.ts: its own on a SQLite file). */
   private readonly db: Db;
+  private readonly connection: IndexerConnection;
   private readonly chain: Chain;
   private readonly config: ApiConfig;
   private readonly log: IndexerLog;
@@ -66,7 +69,8 @@ class Indexer {
   private exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: IndexerOptions) {
-    this.db = options.db;
+    this.connection = indexerConnection(options.db);
+    this.db = this.connection.db;
     this.chain = options.chain;
     this.config = options.config;
     this.log = options.log;
@@ -265,6 +269,7 @@ class Indexer {
     await this.loop;
     await this.exclusive;
     await this.leadership.release();
+    await this.connection.close();
   }
 }
 
