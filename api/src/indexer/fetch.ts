@@ -22,7 +22,7 @@ export interface FetchedRange {
 }
 
 /** Logs decoded between two turns of the event loop. */
-const DECODE_SLICE = 2_000;
+const DECODE_SLICE = 1_000;
 
 /**
  * Events applied per database transaction at most (a block is never split: its events always
@@ -32,7 +32,7 @@ const DECODE_SLICE = 2_000;
  * indexer catches up; larger transactions write rows a little cheaper (fewer commits of the same
  * index pages).
  */
-export const COMMIT_EVENTS = 1_500;
+export const COMMIT_EVENTS = 1_000;
 
 /** The chain changed while a range was being read: the caller reads it again. */
 export class ChainMovedError extends Error {}

@@ -207,7 +207,7 @@ class Indexer {
    * api; when it throws, nothing of the part was written.
    */
   private async commit(settings: BatchSettings, part: FetchedRange): Promise<BatchResult> {
-    return applyRange(this.db, settings, part);
+    return applyRange(this.db, settings, part, this.connection.writer);
   }
 
   private async tipMatches(block: number, head: BlockHeader): Promise<boolean> {
