@@ -87,7 +87,7 @@ export async function applyRange(
     await prefetch(target, store, snapshots, fresh, range.last.timestamp);
     await yieldToEventLoop();
     const ctx: HandlerContext = { store, params: settings.params, addresses: settings.addresses, snapshots };
-    applyEvents(ctx, fresh);
+    await applyEvents(ctx, fresh);
     expireRentals(store, range.last.timestamp, range.to);
     await yieldToEventLoop();
 
@@ -133,9 +133,14 @@ async function checkParent(db: Executor, range: FetchedRange): Promise<void> {
   }
 }
 
-function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): void {
+/** Events applied between two turns of the event loop (the api beside the indexer gets its turns). */
+const APPLY_SLICE = 250;
+
+async function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): Promise<void> {
   const transactions = new Map<string, Row<"chain_transactions">>();
+  let count = 0;
   for (const event of events) {
+    if (++count % APPLY_SLICE === 0) await yieldToEventLoop();
     ctx.store.block = event.blockNumber;
     handlerOf(event)?.apply(ctx, event);
     ctx.store.append("chain_events", {
