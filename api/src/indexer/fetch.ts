@@ -27,12 +27,11 @@ const DECODE_SLICE = 1_000;
 /**
  * Events applied per database transaction at most (a block is never split: its events always
  * commit together, so a block denser than this commits alone). A fetched range of up to TARGET_LOGS
- * logs is committed in parts of this size (commitParts): a transaction holds SQLite's one
- * connection, and the api's queries wait for it, so its length bounds the api's latency while the
- * indexer catches up; larger transactions write rows a little cheaper (fewer commits of the same
- * index pages).
+ * logs is committed in parts of this size (commitParts). On SQLite a part's write transaction
+ * (writer.ts) is what an api write waits for while the indexer catches up; larger parts write rows
+ * a little cheaper (fewer commits of the same index pages) and cost fewer round trips.
  */
-export const COMMIT_EVENTS = 1_000;
+export const COMMIT_EVENTS = 2_000;
 
 /** The chain changed while a range was being read: the caller reads it again. */
 export class ChainMovedError extends Error {}
