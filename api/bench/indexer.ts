@@ -79,7 +79,9 @@ function searchMix(): string[] {
   const words = searchWords();
   const mix = [
     ...words.flatMap((word) => [1, 2, 3].map((page) => ({ page, pageSize: 20, search: word, sort: "volume" }))),
-    ...words.flatMap((a) => words.filter((b) => b !== a).map((b) => ({ page: 1, pageSize: 20, search: `${a} ${b}`, sort: "volume" }))),
+    ...words.flatMap((a) =>
+      words.filter((b) => b !== a).map((b) => ({ page: 1, pageSize: 20, search: `${a} ${b}`, sort: "volume" })),
+    ),
     { page: 1, pageSize: 20, sort: "volume" },
   ];
   const random = prng(42);
