@@ -119,6 +119,26 @@ describe("GET /api/stream", () => {
     expect(bystander.events.map((e) => e.name)).toEqual(["hello"]);
   });
 
+  test("the indexer in this process wakes the stream at its commit: no clock tick needed", async () => {
+    const untimed = await buildServer({
+      db: s.database.db,
+      chain: s.chain,
+      config: { ...s.config, stream: { ...s.config.stream, tickMs: 600_000 } },
+      logger: false,
+    });
+    const base = await untimed.listen({ host: "127.0.0.1", port: 0 });
+    try {
+      const follower = await stream(`markets=${market}`, {}, base);
+      await follower.waitFor((e) => e.name === "hello");
+      const tx = await d.buy(d.buyer(2), market, 1, u(5));
+      const trade = await follower.waitFor((e) => e.name === "trade", 5_000);
+      expect((trade.data.trade as { txHash: string }).txHash).toBe(tx.hash.toLowerCase());
+    } finally {
+      for (const client of open.splice(0)) await client.close();
+      await untimed.close();
+    }
+  });
+
   test("a client that resumes with Last-Event-ID gets what it missed; too far back or unknown, a resync", async () => {
     const first = await stream(`markets=${market}`);
     await first.waitFor((e) => e.name === "hello");

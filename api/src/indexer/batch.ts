@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Compilable } from "kysely";
 import type { MarketParams } from "../chain/chain";
 import type { Db } from "../db/connect";
 import type { Row } from "../db/schema";
@@ -11,11 +11,13 @@ import { expireRentals } from "./handlers/licenses";
 import { SnapshotLedger } from "./handlers/snapshots";
 import { WRITER_LOCK } from "./leader";
 import { prefetch } from "./prefetch";
-import { nextBlock, readCursors, writeCursors, writeHead } from "./state";
+import { cursorsQuery, headQuery, nextBlock, readCursors } from "./state";
 import { BatchStore } from "./store";
 import { APPEND_TABLES, MUTABLE_TABLES } from "./tables";
 import { writeUndo } from "./undo";
-import { changeOfStore, recordChange } from "../stream/changes";
+import { CursorsMovedError, StatementSink, type CursorRows, type SqliteWriter } from "./writer";
+import { yieldToEventLoop } from "./yield";
+import { changeOfStore, changeQuery, notifyChange } from "../stream/changes";
 
 export interface BatchSettings {
   params: MarketParams;
@@ -51,7 +53,12 @@ export interface BatchResult {
  * hashes, cursors and the head. A process killed at any moment leaves either all of it or none, so
  * a restart continues from the cursors with nothing lost or doubled.
  */
-export async function applyRange(db: Db, settings: BatchSettings, range: FetchedRange): Promise<BatchResult> {
+export async function applyRange(
+  db: Db,
+  settings: BatchSettings,
+  range: FetchedRange,
+  writer: SqliteWriter | null = null,
+): Promise<BatchResult> {
   return db.kysely.transaction().execute(async (trx) => {
     // PostgreSQL: writers take turns, so even two processes that both believe they lead (a lock
     // session lost mid-batch) cannot apply the same events twice: the second sees them applied.
@@ -75,27 +82,52 @@ export async function applyRange(db: Db, settings: BatchSettings, range: Fetched
     );
 
     const undoFloor = range.head.number - settings.reorgDepth;
-    const target = batchDb(db, trx);
+    const sink = writer ? new StatementSink() : null;
+    const target = batchDb(db, trx, sink);
     const store = new BatchStore(undoFloor);
     const snapshots = new SnapshotLedger(store);
     await yieldToEventLoop();
     await prefetch(target, store, snapshots, fresh, range.last.timestamp);
     await yieldToEventLoop();
     const ctx: HandlerContext = { store, params: settings.params, addresses: settings.addresses, snapshots };
-    applyEvents(ctx, fresh);
+    await applyEvents(ctx, fresh);
     expireRentals(store, range.last.timestamp, range.to);
     await yieldToEventLoop();
 
     await flush(target, store);
     await writeUndo(target, store.undo);
-    await writeBlocks(trx, range, undoFloor);
-    await writeCursors(trx, range.to + 1, range.head.timestamp);
-    await writeHead(trx, range.head);
+    await writeBlocks(target, range, undoFloor);
+    await run(target, cursorsQuery(trx, range.to + 1, range.head.timestamp));
+    await run(target, headQuery(trx, range.head));
     // The live stream's change log, in this transaction: what it announces is what this committed.
     const change = changeOfStore(store);
-    if (change) await recordChange(db, trx, change, range.to);
+    if (change) {
+      await run(target, changeQuery(trx, change, range.to));
+      if (db.dialect === "postgres") await notifyChange(trx);
+    }
+    if (writer && sink) {
+      // The writer thread's own transaction, checking the cursors this range was prepared from.
+      const rows = await trx.selectFrom("indexer_cursors").select(["contract", "next_block"]).execute();
+      const read: CursorRows = Object.fromEntries(rows.map((row) => [row.contract, Number(row.next_block)]));
+      try {
+        await writer.commit(read, sink);
+      } catch (error) {
+        if (error instanceof CursorsMovedError) throw new StaleRangeError(error.message);
+        throw error;
+      }
+    }
     return { applied: fresh.length, next: range.to + 1, changed: change !== null };
   });
+}
+
+/** Runs a built statement in the batch's transaction, or records it for the writer thread. */
+async function run(db: BatchDb, query: Compilable & { execute(): Promise<unknown> }): Promise<void> {
+  if (!db.sink) {
+    await query.execute();
+    return;
+  }
+  const compiled = query.compile();
+  db.sink.push(compiled.sql, compiled.parameters);
 }
 
 async function checkParent(db: Executor, range: FetchedRange): Promise<void> {
@@ -110,9 +142,14 @@ async function checkParent(db: Executor, range: FetchedRange): Promise<void> {
   }
 }
 
-function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): void {
+/** Events applied between two turns of the event loop (the api beside the indexer gets its turns). */
+const APPLY_SLICE = 250;
+
+async function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): Promise<void> {
   const transactions = new Map<string, Row<"chain_transactions">>();
+  let count = 0;
   for (const event of events) {
+    if (++count % APPLY_SLICE === 0) await yieldToEventLoop();
     ctx.store.block = event.blockNumber;
     handlerOf(event)?.apply(ctx, event);
     ctx.store.append("chain_events", {
@@ -142,47 +179,49 @@ function applyEvents(ctx: HandlerContext, events: readonly DecodedEvent[]): void
   for (const tx of transactions.values()) ctx.store.append("chain_transactions", tx);
 }
 
+/**
+ * Writes the batch's rows (or, with a writer thread, prepares them for it). With no writer, on
+ * SQLite the first write takes the database's write lock, held until the commit: no turn of the
+ * event loop from there on. Otherwise (PostgreSQL: the api's queries run on other pooled
+ * connections; the writer thread: nothing is written here) the api's requests get turns.
+ */
 async function flush(db: BatchDb, store: BatchStore): Promise<void> {
+  const turn = async (): Promise<void> => {
+    if (db.dialect === "postgres" || db.sink) await yieldToEventLoop();
+  };
   for (const table of MUTABLE_TABLES) {
     await writeRows(db, table, store.changed(table), "replace");
-    await yieldToEventLoop();
+    await turn();
   }
   // Plain inserts: a row already there would mean an event applied twice, which must fail loudly.
   for (const table of APPEND_TABLES) {
     await writeRows(db, table, store.appendedRows(table), "fail");
-    await yieldToEventLoop();
+    await turn();
   }
-}
-
-/**
- * Lets pending I/O run between the steps of a batch. better-sqlite3 is synchronous, and awaiting
- * it only queues microtasks: without a real turn of the event loop, the next range's eth_getLogs
- * (started before this batch, indexer.ts) was not even sent until the whole batch was written,
- * and the node and the writer took turns instead of working side by side.
- */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
  * Keeps the hashes of recent blocks (within reorgDepth of the head) to find a fork point, and
  * always the range's last block: the next range's parent check reads it.
  */
-async function writeBlocks(db: Executor, range: FetchedRange, undoFloor: number): Promise<void> {
+async function writeBlocks(target: BatchDb, range: FetchedRange, undoFloor: number): Promise<void> {
+  const db = target.trx;
   const recent = range.headers.filter((header) => header.number > undoFloor || header.number === range.to);
   if (recent.length > 0) {
-    await db
-      .insertInto("indexer_blocks")
-      .values(recent.map((h) => ({ number: h.number, hash: h.hash, parent_hash: h.parentHash, timestamp: h.timestamp })))
-      .onConflict((oc) =>
-        oc.column("number").doUpdateSet((eb) => ({
-          hash: eb.ref("excluded.hash"),
-          parent_hash: eb.ref("excluded.parent_hash"),
-          timestamp: eb.ref("excluded.timestamp"),
-        })),
-      )
-      .execute();
+    await run(
+      target,
+      db
+        .insertInto("indexer_blocks")
+        .values(recent.map((h) => ({ number: h.number, hash: h.hash, parent_hash: h.parentHash, timestamp: h.timestamp })))
+        .onConflict((oc) =>
+          oc.column("number").doUpdateSet((eb) => ({
+            hash: eb.ref("excluded.hash"),
+            parent_hash: eb.ref("excluded.parent_hash"),
+            timestamp: eb.ref("excluded.timestamp"),
+          })),
+        ),
+    );
   }
-  await db.deleteFrom("indexer_undo").where("block_number", "<=", undoFloor).execute();
-  await db.deleteFrom("indexer_blocks").where("number", "<=", undoFloor).where("number", "<", range.to).execute();
+  await run(target, db.deleteFrom("indexer_undo").where("block_number", "<=", undoFloor));
+  await run(target, db.deleteFrom("indexer_blocks").where("number", "<=", undoFloor).where("number", "<", range.to));
 }

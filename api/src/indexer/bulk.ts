@@ -4,6 +4,7 @@ import type { Db, Dialect } from "../db/connect";
 import { AMOUNT_DIGITS, amountText, toDbAmount } from "../db/amount";
 import type { Database, DerivedTable, Row } from "../db/schema";
 import { TABLES, type KeyValues } from "./tables";
+import type { SqlValue, StatementSink } from "./writer";
 
 /**
  * Multi-row statements over any derived table, built as SQL text with placeholders. The indexer
@@ -16,7 +17,6 @@ import { TABLES, type KeyValues } from "./tables";
  * cost more than the inserts themselves.
  */
 export type Executor = Kysely<Database>;
-type SqlValue = string | number | null;
 
 /** Where a batch's statements run: its transaction and, on SQLite, the connection it holds. */
 export interface BatchDb {
@@ -27,10 +27,15 @@ export interface BatchDb {
    * one connection for the whole transaction, so statements run here are part of it.
    */
   sqlite: SQLite.Database | null;
+  /**
+   * SQLite with a writer thread (writer.ts): inserts are recorded here rather than run, and the
+   * writer runs them in its own transaction. Reads still run on `sqlite`.
+   */
+  sink: StatementSink | null;
 }
 
-export function batchDb(db: Db, trx: Executor): BatchDb {
-  return { trx, dialect: db.dialect, sqlite: db.sqlite };
+export function batchDb(db: Db, trx: Executor, sink: StatementSink | null = null): BatchDb {
+  return { trx, dialect: db.dialect, sqlite: db.sqlite, sink };
 }
 
 /**
@@ -79,15 +84,29 @@ type FillRow<R> = (row: R, out: SqlValue[], at: number) => void;
  * arguments ~30% faster than the items of one array argument (measured).
  */
 function insertSqlite<R>(
-  sqlite: SQLite.Database,
+  db: BatchDb & { sqlite: SQLite.Database },
   head: string,
   tail: string,
   width: number,
   rows: readonly R[],
   fill: FillRow<R>,
 ): void {
+  const { sqlite, sink } = db;
   const tuple = `(${new Array<string>(width).fill("?").join(", ")})`;
   const full = rows.length - (rows.length % SQLITE_ROWS_PER_STATEMENT);
+  if (sink) {
+    // The same statements, their parameters appended for the writer thread.
+    if (full > 0) {
+      const text = head + new Array<string>(SQLITE_ROWS_PER_STATEMENT).fill(tuple).join(", ") + tail;
+      const params = sink.params(text, SQLITE_ROWS_PER_STATEMENT * width);
+      for (let i = 0; i < full; i++) fill(rows[i] as R, params, params.length);
+    }
+    if (full < rows.length) {
+      const params = sink.params(head + tuple + tail, width);
+      for (let i = full; i < rows.length; i++) fill(rows[i] as R, params, params.length);
+    }
+    return;
+  }
   if (full > 0) {
     const many = prepared(sqlite, head + new Array<string>(SQLITE_ROWS_PER_STATEMENT).fill(tuple).join(", ") + tail);
     const params = new Array<SqlValue>(SQLITE_ROWS_PER_STATEMENT * width);
@@ -216,7 +235,7 @@ export async function writeRows<T extends DerivedTable>(
             .join(", ")}`;
   if (db.sqlite) {
     const head = `insert into ${quote(table)} (${columns.map(quote).join(", ")}) values `;
-    insertSqlite(db.sqlite, head, tail, columns.length, rows, sqliteFill(table, columns));
+    insertSqlite({ ...db, sqlite: db.sqlite }, head, tail, columns.length, rows, sqliteFill(table, columns));
     return;
   }
   // One JSON parameter per chunk, typed by the table's own row type: PostgreSQL parses it far
@@ -242,7 +261,7 @@ export async function insertRecords(
   if (records.length === 0) return;
   const head = `insert into ${quote(table)} (${columns.map(quote).join(", ")}) `;
   if (db.sqlite) {
-    insertSqlite(db.sqlite, `${head}values `, "", columns.length, records, (record, out, at) => {
+    insertSqlite({ ...db, sqlite: db.sqlite }, `${head}values `, "", columns.length, records, (record, out, at) => {
       for (let i = 0; i < columns.length; i++) out[at + i] = record[columns[i] as string] ?? null;
     });
     return;

@@ -1,5 +1,6 @@
 import type { DecodedEvent, LogDecoder, RawLog } from "./decode";
 import type { BlockHeader, Rpc } from "./rpc";
+import { yieldToEventLoop } from "./yield";
 
 /** Everything read from the node for one block range, ready to be written in one transaction. */
 export interface FetchedRange {
@@ -19,6 +20,18 @@ export interface FetchedRange {
   logCount: number;
   densestBlock: number;
 }
+
+/** Logs decoded between two turns of the event loop. */
+const DECODE_SLICE = 1_000;
+
+/**
+ * Events applied per database transaction at most (a block is never split: its events always
+ * commit together, so a block denser than this commits alone). A fetched range of up to TARGET_LOGS
+ * logs is committed in parts of this size (commitParts). On SQLite a part's write transaction
+ * (writer.ts) is what an api write waits for while the indexer catches up; larger parts write rows
+ * a little cheaper (fewer commits of the same index pages) and cost fewer round trips.
+ */
+export const COMMIT_EVENTS = 2_000;
 
 /** The chain changed while a range was being read: the caller reads it again. */
 export class ChainMovedError extends Error {}
@@ -41,10 +54,13 @@ export async function fetchRange(
   const last = to === head.number ? head : await rpc.header(to);
   const raw = await rpc.logs(decoder.addresses, from, to);
   const events: DecodedEvent[] = [];
-  for (const log of raw) {
+  for (let i = 0; i < raw.length; i++) {
+    const log = raw[i] as RawLog;
     if (log.removed) throw new ChainMovedError(`log ${log.transactionHash}:${log.logIndex} was removed`);
     const event = decoder.decode(log);
     if (event) events.push(event);
+    // Decoding thousands of logs is tens of ms: the api beside it gets its turns.
+    if (i % DECODE_SLICE === DECODE_SLICE - 1) await yieldToEventLoop();
   }
   // eth_getLogs answers in chain order; sorting keeps that true for nodes that split the answer.
   events.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
@@ -56,6 +72,9 @@ export async function fetchRange(
   }
   const wanted = new Set<number>();
   for (const event of events) if (!timeOf.has(event.blockNumber)) wanted.add(event.blockNumber);
+  // The ends of the parts the range is committed in (commitParts): each part's last block is
+  // stored as the next part's parent, so its header is needed.
+  for (const end of partEnds(events, COMMIT_EVENTS)) wanted.add(end);
   wanted.delete(to);
   const parentNumber = from - 1;
   const needParent = parentNumber >= range.firstBlock && parentNumber >= 0;
@@ -122,4 +141,58 @@ function densest(logs: readonly RawLog[]): number {
     if (run > most) most = run;
   }
   return most;
+}
+
+/** The last block of each part but the last when `events` (chain order) are cut after ≥ `limit` events. */
+function partEnds(events: readonly DecodedEvent[], limit: number): number[] {
+  const ends: number[] = [];
+  let count = 0;
+  for (let i = 0; i < events.length; i++) {
+    const block = (events[i] as DecodedEvent).blockNumber;
+    count++;
+    const next = events[i + 1];
+    if (next && next.blockNumber !== block && count >= limit) {
+      ends.push(block);
+      count = 0;
+    }
+  }
+  return ends;
+}
+
+/**
+ * The fetched range as the parts it is committed in, in order: ranges of whole blocks with about
+ * COMMIT_EVENTS events each (fetchRange fetched every part's last header). Each part checks its
+ * parent like any range: the first against the fetched range's parent, the next ones against the
+ * part before it, which a restart after a kill between two parts finds stored.
+ */
+export function commitParts(range: FetchedRange, limit = COMMIT_EVENTS): FetchedRange[] {
+  const ends = partEnds(range.events, limit);
+  if (ends.length === 0) return [range];
+  const byNumber = new Map(range.headers.map((header) => [header.number, header]));
+  const parts: FetchedRange[] = [];
+  let from = range.from;
+  let parent = range.parent;
+  let start = 0;
+  for (const to of [...ends, range.to]) {
+    const last = to === range.to ? range.last : byNumber.get(to);
+    if (!last) throw new Error(`indexer: no header of block ${to}`);
+    let end = start;
+    while (end < range.events.length && (range.events[end] as DecodedEvent).blockNumber <= to) end++;
+    const events = range.events.slice(start, end);
+    parts.push({
+      from,
+      to,
+      head: range.head,
+      last,
+      parent,
+      events,
+      headers: range.headers.filter((header) => header.number >= from && header.number <= to),
+      logCount: events.length,
+      densestBlock: range.densestBlock,
+    });
+    start = end;
+    from = to + 1;
+    parent = last;
+  }
+  return parts;
 }

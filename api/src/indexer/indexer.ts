@@ -1,14 +1,16 @@
 import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
-import { applyRange, ReorgDetectedError, StaleRangeError, type BatchSettings } from "./batch";
+import { indexerConnection, type IndexerConnection } from "./connection";
+import { applyRange, ReorgDetectedError, StaleRangeError, type BatchResult, type BatchSettings } from "./batch";
 import { LogDecoder, WATCHED_CONTRACTS } from "./decode";
-import { ChainMovedError, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
+import { ChainMovedError, commitParts, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
 import { createLeadership, type Leadership } from "./leader";
 import type { IndexerLog } from "./log";
 import { findForkPoint, rebuildFrom, rollbackTo } from "./reorg";
 import { Rpc, type BlockHeader } from "./rpc";
 import { nextBlock, readCursors, writeHead } from "./state";
+import { yieldToEventLoop } from "./yield";
 import { changeCommitted } from "../stream/signal";
 
 export type { IndexerLog } from "./log";
@@ -37,7 +39,8 @@ const MAX_BACKOFF_MS = 30_000;
 /**
  * Follows the protocol's events into the database. Each poll reads the head, then walks from the
  * cursor to head − confirmations in ranges of batchBlocks: the next range's logs are fetched while
- * the current one is written, each range in one transaction (batch.ts). On PostgreSQL only the
+ * the current one is written, each range in transactions of at most about COMMIT_EVENTS events
+ * (whole blocks; fetch.ts commitParts, batch.ts). On PostgreSQL only the
  * leader (leader.ts) indexes; the others keep trying to take over.
  */
 export async function startIndexer(options: IndexerOptions): Promise<IndexerHandle> {
@@ -48,7 +51,9 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
 }
 
 class Indexer {
+  /** The connection the indexer reads and writes on (connection.ts: its own on a SQLite file). */
   private readonly db: Db;
+  private readonly connection: IndexerConnection;
   private readonly chain: Chain;
   private readonly config: ApiConfig;
   private readonly log: IndexerLog;
@@ -61,11 +66,15 @@ class Indexer {
   private wake: (() => void) | null = null;
   /** Blocks per eth_getLogs, adapted to the log density (fetch.ts nextRangeBlocks). */
   private rangeBlocks: number;
+  /** The database as the api was given it: the live stream listens for commits on it (not on the indexer's own connection). */
+  private readonly shared: Db;
   /** Serializes polls: the loop and syncOnce never run one at the same time. */
   private exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(options: IndexerOptions) {
-    this.db = options.db;
+    this.shared = options.db;
+    this.connection = indexerConnection(options.db);
+    this.db = this.connection.db;
     this.chain = options.chain;
     this.config = options.config;
     this.log = options.log;
@@ -175,9 +184,14 @@ class Indexer {
         this.rangeBlocks = nextRangeBlocks(this.rangeBlocks, range.densestBlock, this.config.batchBlocks);
         // Pipeline: the node prepares the next range while this one is written.
         pending = range.to < target && !this.stopped ? fetchFrom(range.to + 1) : null;
-        const applied = await applyRange(this.db, settings, range);
-        if (applied.changed) changeCommitted(this.db);
-        next = range.to + 1;
+        for (const part of commitParts(range)) {
+          // A turn of the event loop between transactions: the api's requests that arrived during
+          // one are read, and their queries queue for the connection before the next one starts.
+          await yieldToEventLoop();
+          if (this.stopped && part.from !== range.from) break;
+          await this.commit(settings, part);
+          next = part.to + 1;
+        }
       }
     } catch (error) {
       void pending?.catch(() => undefined);
@@ -189,6 +203,18 @@ class Indexer {
       throw error;
     }
     return { caughtUp: !this.stopped, next };
+  }
+
+  /**
+   * Applies one part of a fetched range in its own transaction (batch.ts applyRange): when this
+   * resolves, the part's events, derived rows, cursors and head are committed and visible to the
+   * api; when it throws, nothing of the part was written.
+   */
+  private async commit(settings: BatchSettings, part: FetchedRange): Promise<BatchResult> {
+    const result = await applyRange(this.db, settings, part, this.connection.writer);
+    // Committed: the live stream reads what this part changed (stream/signal.ts).
+    if (result.changed) changeCommitted(this.shared);
+    return result;
   }
 
   private async tipMatches(block: number, head: BlockHeader): Promise<boolean> {
@@ -211,11 +237,11 @@ class Indexer {
         `indexer: reorganisation below the ${this.config.reorgDepth} blocks kept; rebuilding from block ${this.chain.deploymentBlock}`,
       );
       await rebuildFrom(this.db, this.chain.deploymentBlock, head.timestamp);
-      changeCommitted(this.db);
+      changeCommitted(this.shared);
       return this.chain.deploymentBlock;
     }
     const undone = await rollbackTo(this.db, fork.block, head.timestamp);
-    changeCommitted(this.db);
+    changeCommitted(this.shared);
     this.log.warn(`indexer: reorganisation: rolled back to block ${fork.block} (${undone} rows restored)`);
     return fork.block + 1;
   }
@@ -252,6 +278,7 @@ class Indexer {
     await this.loop;
     await this.exclusive;
     await this.leadership.release();
+    await this.connection.close();
   }
 }
 

@@ -6,6 +6,7 @@ import type { SnapshotLedger } from "./handlers/snapshots";
 import { Requests } from "./requests";
 import type { BatchStore, TradeStake } from "./store";
 import { CompiledQuery } from "kysely";
+import { yieldToEventLoop } from "./yield";
 
 /**
  * Loads, in a handful of queries, every row the batch's handlers will read: the rows named by each
@@ -34,10 +35,12 @@ export async function prefetch(
     );
     store.load(table, rows);
     for (const id of ids) store.loadedGroup(table, id);
+    await yieldToEventLoop();
   }
   for (const [table, keys] of requests.keys) {
     const wanted = [...keys.values()].filter((key) => !store.isLoaded(table, key));
     store.load(table, await selectByKeys(db, table, wanted), wanted);
+    await yieldToEventLoop();
   }
 
   if (requests.trades.size > 0) {

@@ -4,14 +4,17 @@ import type { BlockHeader } from "./rpc";
 
 /** The chain's latest block as the api sees it: indexer_state head_block / head_time ("now"). */
 export async function writeHead(db: Executor, head: BlockHeader): Promise<void> {
-  await db
+  await headQuery(db, head).execute();
+}
+
+export function headQuery(db: Executor, head: BlockHeader) {
+  return db
     .insertInto("indexer_state")
     .values([
       { key: "head_block", value: String(head.number) },
       { key: "head_time", value: String(head.timestamp) },
     ])
-    .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })))
-    .execute();
+    .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })));
 }
 
 /**
@@ -31,7 +34,11 @@ export function nextBlock(cursors: ReadonlyMap<string, number>): number {
 }
 
 export async function writeCursors(db: Executor, next: number, now: number): Promise<void> {
-  await db
+  await cursorsQuery(db, next, now).execute();
+}
+
+export function cursorsQuery(db: Executor, next: number, now: number) {
+  return db
     .insertInto("indexer_cursors")
     .values(WATCHED_CONTRACTS.map((contract) => ({ contract, next_block: next, updated_at: now })))
     .onConflict((oc) =>
@@ -39,6 +46,5 @@ export async function writeCursors(db: Executor, next: number, now: number): Pro
         next_block: eb.ref("excluded.next_block"),
         updated_at: eb.ref("excluded.updated_at"),
       })),
-    )
-    .execute();
+    );
 }

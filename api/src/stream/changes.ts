@@ -75,14 +75,20 @@ export function changeOfStore(store: BatchStore): StreamChange | null {
   };
 }
 
+/** The insert of a change, to run in the writer's transaction (or on its writer thread: indexer/writer.ts). */
+export function changeQuery(trx: Executor, change: StreamChange, block: number) {
+  return trx.insertInto("stream_changes").values({ at: Date.now(), block, payload: JSON.stringify(change) });
+}
+
+/** PostgreSQL: tells every api process, when the transaction commits (and only if it does), that a change is there. */
+export async function notifyChange(trx: Executor): Promise<void> {
+  await sql`select pg_notify(${STREAM_CHANNEL}, '')`.execute(trx);
+}
+
 /** Appends a change inside the writer's transaction; on PostgreSQL the notification goes out at its commit. */
 export async function recordChange(db: Db, trx: Executor, change: StreamChange, block: number): Promise<void> {
-  const row = await trx
-    .insertInto("stream_changes")
-    .values({ at: Date.now(), block, payload: JSON.stringify(change) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  if (db.dialect === "postgres") await sql`select pg_notify(${STREAM_CHANNEL}, ${String(row.id)})`.execute(trx);
+  await changeQuery(trx, change, block).execute();
+  if (db.dialect === "postgres") await notifyChange(trx);
 }
 
 export interface StoredChange {
