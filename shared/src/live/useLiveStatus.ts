@@ -1,0 +1,9 @@
+import { useAtomValue } from '../state/store';
+import { liveStatusAtom } from './LiveUpdates';
+import { isLivePaused, type LiveStatus } from './liveStream';
+
+/** The page's live status, and whether live updates are paused (the status line shows then). */
+export function useLiveStatus(): { readonly status: LiveStatus; readonly paused: boolean } {
+  const status = useAtomValue(liveStatusAtom);
+  return { status, paused: isLivePaused(status) };
+}
