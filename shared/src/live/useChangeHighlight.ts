@@ -8,18 +8,24 @@ export const LIVE_CHANGED_CLASS = 'live-changed';
 
 /**
  * `LIVE_CHANGED_CLASS` for CHANGE_HIGHLIGHT_MS after `version` changed (a pushed update of the odds,
- * volume or state), else undefined. Not on the first render: a row that scrolls into view is not news.
+ * volume or state), else undefined. Not on the first render (a row that scrolls into view is not
+ * news), nor when `identity` changed too (a recycled row now showing another market).
  */
-export function useChangeHighlight(version: string): string | undefined {
-  const seen = useRef(version);
+export function useChangeHighlight(version: string, identity = ''): string | undefined {
+  const seen = useRef({ version, identity });
   const [changed, setChanged] = useState(false);
   useEffect(() => {
-    if (seen.current === version) return undefined;
-    seen.current = version;
+    const last = seen.current;
+    if (last.version === version && last.identity === identity) return undefined;
+    seen.current = { version, identity };
+    if (last.identity !== identity) {
+      setChanged(false);
+      return undefined;
+    }
     setChanged(true);
     const timer = setTimeout(() => setChanged(false), CHANGE_HIGHLIGHT_MS);
     return () => clearTimeout(timer);
-  }, [version]);
+  }, [version, identity]);
   return changed ? LIVE_CHANGED_CLASS : undefined;
 }
 
