@@ -18,17 +18,29 @@
  * memory): a plain test devnet holds ~1 MB per transaction and 50k of them exhaust the machine.
  * The eth_getLogs baseline is read over plain HTTP with JSON.parse (the node's own rate).
  *
+ * While it catches up, the api (buildServer on the same database, in the same process, as main.ts
+ * runs them) is asked the /api/markets search mix at a steady rate from a worker thread
+ * (bench/search-load.ts): `RESULT api_p99_during_catchup_ms` (target ≤ 50 ms) is its p99, counted
+ * from when each request was due. The catch-up's rate is measured with that load beside it.
+ *
  * Knobs: PRDS_BENCH_EVENTS (50000), PRDS_BENCH_ACCOUNTS (200), PRDS_BENCH_TIMEOUT_S (900 overall),
- * PRDS_BENCH_CATCHUP_TIMEOUT_S (600: past it the rate of what was indexed so far is reported).
+ * PRDS_BENCH_CATCHUP_TIMEOUT_S (600: past it the rate of what was indexed so far is reported),
+ * PRDS_BENCH_CATCHUP_API_RPS (50 searches/s during catch-up), PRDS_BENCH_PROFILE=<file.cpuprofile>
+ * writes a CPU profile of this process during the catch-up (the figures of such a run are lower).
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { toBeHex } from "ethers";
 import { createChain } from "../src/chain/chain";
 import { loadConfig } from "../src/config";
 import { WATCHED_CONTRACTS, WATCHED_ROLES } from "../src/indexer/decode";
 import { startIndexer } from "../src/indexer/indexer";
+import { buildServer } from "../src/http/server";
 import { startBenchDevnet, type BenchDevnet } from "./devnet";
 import { envNumber, log, openBenchDatabase, result } from "./common";
 import { generateEvents } from "./events";
+import { startSearchLoad } from "./search-load";
+import { prng, searchWords } from "./seed-markets";
 
 /**
  * The node's own eth_getLogs rate: the same ranges, batch size and addresses as the indexer, read
@@ -61,12 +73,44 @@ async function getLogsRate(
   return { events, seconds: Number(process.hrtime.bigint() - started) / 1e9, calls };
 }
 
+/** The search mix of bench:api (words over their first pages, word pairs), in a fixed shuffled order. */
+function searchMix(): string[] {
+  const words = searchWords();
+  const mix = [
+    ...words.flatMap((word) => [1, 2, 3].map((page) => ({ page, pageSize: 20, search: word, sort: "volume" }))),
+    ...words.flatMap((a) => words.filter((b) => b !== a).map((b) => ({ page: 1, pageSize: 20, search: `${a} ${b}`, sort: "volume" }))),
+    { page: 1, pageSize: 20, sort: "volume" },
+  ];
+  const random = prng(42);
+  for (let i = mix.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [mix[i], mix[j]] = [mix[j] as (typeof mix)[number], mix[i] as (typeof mix)[number]];
+  }
+  return mix.map((body) => JSON.stringify(body));
+}
+
+/** Starts the V8 CPU profiler when `file` is set; the returned function writes the profile there. */
+async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => undefined;
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    log(`CPU profile of the catch-up: ${file}`);
+  };
+}
+
 async function main(): Promise<void> {
   const benchStarted = Date.now();
   const target = envNumber("PRDS_BENCH_EVENTS", 50_000);
   const accounts = envNumber("PRDS_BENCH_ACCOUNTS", 200);
   const timeoutMs = envNumber("PRDS_BENCH_TIMEOUT_S", 900) * 1000;
   const catchUpTimeoutMs = envNumber("PRDS_BENCH_CATCHUP_TIMEOUT_S", 600) * 1000;
+  const apiRate = envNumber("PRDS_BENCH_CATCHUP_API_RPS", 50);
   const deadline = setTimeout(() => {
     console.error(`bench:indexer did not finish within ${timeoutMs / 1000} s`);
     process.exit(2);
@@ -93,6 +137,7 @@ async function main(): Promise<void> {
       PRDS_CHAIN_ID: "31337",
       PRDS_CONFIRMATIONS: "0",
       PRDS_INDEXER_POLL_MS: "20",
+      PRDS_RATE_LIMIT_MAX: "1000000000",
     });
     const from = devnet.protocol.deploymentBlock;
     const head = await devnet.provider.getBlockNumber();
@@ -107,6 +152,11 @@ async function main(): Promise<void> {
       warn: (...args: unknown[]) => console.warn("indexer warn:", ...args),
       error: (...args: unknown[]) => console.error("indexer error:", ...args),
     };
+    // The api beside the indexer, as main.ts runs them: one process, one database.
+    const api = await buildServer({ db: bench.db, chain, config: { ...config, host: "127.0.0.1" }, logger: false });
+    const apiUrl = `${await api.listen({ host: "127.0.0.1", port: 0 })}/api/markets`;
+    const load = startSearchLoad(apiUrl, searchMix(), apiRate);
+    const stopProfile = await startProfile(process.env.PRDS_BENCH_PROFILE);
     const started = process.hrtime.bigint();
     const indexer = await startIndexer({ db: bench.db, chain, config, log: indexerLog });
     let caughtUp = true;
@@ -123,6 +173,9 @@ async function main(): Promise<void> {
     }
     const indexerSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     clearInterval(ticker);
+    await stopProfile();
+    const during = await load.stop();
+    await api.close();
     await indexer.stop();
     chain.close();
     const row = await bench.db.kysely
@@ -146,7 +199,13 @@ async function main(): Promise<void> {
     result("indexer_seconds", indexerSeconds, "s", 3);
     result("indexer_events", indexed, "events");
     result("indexer_events_per_s", indexerRate, "events/s", 0);
+    result("api_requests_during_catchup", during.requests, "requests");
+    result("api_failed_during_catchup", during.failed, "requests");
+    result("api_p50_during_catchup_ms", during.p50, "ms", 1);
+    result("api_max_during_catchup_ms", during.max, "ms", 1);
+    result("api_p99_during_catchup_ms", during.p99, "ms", 1);
     const targetRatio = bench.db.dialect === "postgres" ? 0.4 : 0.5;
+    log(`api during catch-up: ${during.requests} searches at ${apiRate}/s, p99 ${during.p99.toFixed(1)} ms (target ≤ 50 ms)`);
     log(
       `target: ratio ≥ ${targetRatio} (${indexerRate / getLogsRateValue >= targetRatio ? "met" : "MISSED"}); database ${bench.db.dialect}`,
     );

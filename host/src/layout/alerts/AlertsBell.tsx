@@ -4,6 +4,7 @@ import {
   alertsQueryKey,
   fetchAlerts,
   styled,
+  useFormat,
   useIntl,
   useQuery,
   useWallet,
@@ -87,6 +88,7 @@ export function AlertsBell({ client }: { client?: HttpClient }) {
 
 function AccountAlerts({ account, client }: { account: string; client?: HttpClient }) {
   const intl = useIntl();
+  const format = useFormat();
   const alerts = useQuery({
     queryKey: alertsQueryKey(account),
     queryFn: () => fetchAlerts(account, client),
@@ -141,7 +143,7 @@ function AccountAlerts({ account, client }: { account: string; client?: HttpClie
         <BellIcon />
         {unread > 0 && (
           <Count aria-hidden="true" data-testid="alerts-count">
-            {unread > 99 ? '99+' : intl.formatNumber(unread)}
+            {unread > 99 ? '99+' : format.integer(unread)}
           </Count>
         )}
       </BellButton>
