@@ -14,3 +14,4 @@ export * from "./issue";
 export * from "./evidence";
 export * from "./rollout";
 export * from "./portfolio";
+export * from "./live";

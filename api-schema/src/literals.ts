@@ -125,3 +125,20 @@ export type BoughtStatus = (typeof BOUGHT_STATUSES)[number];
  */
 export const HISTORY_KINDS = ["buy", "liquidity", "payout", "refund"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** What an alert is about (/api/user/alerts, the live stream's `alert` event; issue 28). */
+export const ALERT_KINDS = [
+  "closingSoon",
+  "resultConfirmed",
+  "challengeOpened",
+  "voteOpened",
+  "voteEndsSoon",
+  "claimable",
+  "confirmWindowOpened",
+  "confirmWindowEndsSoon",
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** The live stream's event names (GET /api/stream). */
+export const STREAM_EVENTS = ["hello", "market", "trade", "position", "claimable", "alert", "resync"] as const;
+export type StreamEventName = (typeof STREAM_EVENTS)[number];

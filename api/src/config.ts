@@ -71,6 +71,21 @@ export interface ApiConfig {
   /** Page loads one client address adds at most to one version's figures (the rest are not counted). */
   rolloutLoadsPerVisitor: number;
   /**
+   * The live stream (GET /api/stream, api/src/stream): how long changes are kept for a client that
+   * resumes with Last-Event-ID (PRDS_STREAM_RETENTION_S), streams per client address
+   * (PRDS_STREAMS_PER_ADDRESS; behind a proxy that forwards the client address) and per process
+   * (PRDS_STREAMS_MAX), the heartbeat (PRDS_STREAM_HEARTBEAT_MS), what a client may leave unread before
+   * it is dropped (PRDS_STREAM_MAX_BUFFER_KB) and how often the chain's clock is looked at (PRDS_STREAM_TICK_MS).
+   */
+  stream: {
+    retentionMs: number;
+    perAddress: number;
+    max: number;
+    heartbeatMs: number;
+    maxBufferedBytes: number;
+    tickMs: number;
+  };
+  /**
    * redis://… (PRDS_REDIS_URL): the rate limits and the rollout report caps are kept there, shared by
    * every api process (several processes on one PostgreSQL); null: each process keeps its own.
    */
@@ -220,6 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rolloutReportsPerWindow: int(env, "PRDS_ROLLOUT_REPORTS_PER_WINDOW", 60, 1),
     rolloutWindowMs: int(env, "PRDS_ROLLOUT_WINDOW_MS", 10 * 60_000, 1),
     rolloutLoadsPerVisitor: int(env, "PRDS_ROLLOUT_LOADS_PER_VISITOR", 20, 1),
+    stream: {
+      retentionMs: int(env, "PRDS_STREAM_RETENTION_S", 900, 1) * 1000,
+      perAddress: int(env, "PRDS_STREAMS_PER_ADDRESS", 8, 1),
+      max: int(env, "PRDS_STREAMS_MAX", 10_000, 1),
+      heartbeatMs: int(env, "PRDS_STREAM_HEARTBEAT_MS", 15_000, 100),
+      maxBufferedBytes: int(env, "PRDS_STREAM_MAX_BUFFER_KB", 256, 1) * 1024,
+      tickMs: int(env, "PRDS_STREAM_TICK_MS", 1_000, 50),
+    },
     redisUrl: redisUrlOf(env),
     deployment: env.PRDS_DEPLOYMENT_FILE?.trim() ? readDeploymentFile(env.PRDS_DEPLOYMENT_FILE.trim(), chainId) : null,
   };

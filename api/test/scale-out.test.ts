@@ -9,6 +9,7 @@ import { LEADER_LOCK } from "../src/indexer/leader";
 import { createPostgresDatabase, startApiProcess, stopAll, type ApiProcess, type PostgresDatabase } from "./helpers/apiProcess";
 import { startDevnet, type Devnet } from "./helpers/devnet";
 import { DAY, ProtocolDriver, apiClient, u, type Tx } from "./helpers/protocol";
+import { SseClient } from "./helpers/sse";
 
 /**
  * Scale-out (issue 4): two api processes (`node -r scripts/register.cjs src/main.ts`, as deployed)
@@ -63,6 +64,9 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
       PRDS_API_DATA_DIR: dataDir,
       // Evidence files are content-addressed on a shared volume behind a load balancer.
       PRDS_EVIDENCE_DIR: path.join(dataDir, "evidence"),
+      // The live stream's clock tick (which also reads new changes) out of the way: only a NOTIFY
+      // can bring another process's change to a stream within the test's wait.
+      PRDS_STREAM_TICK_MS: "60000",
     };
   };
   const proc = (name: "api_a" | "api_b"): ApiProcess => {
@@ -188,6 +192,23 @@ describe("scale-out: two api processes on one PostgreSQL database", () => {
     const onChain = await driver.market(marketId);
     expect(detail.body.data.market.pool).toBe(onChain.pool.toString());
     expect(detail.body.data.market.options.map((o) => o.stake)).toEqual((await driver.optionStakes(marketId)).map(String));
+  });
+
+  test("live stream: a trade indexed by the leader reaches a stream client of the other process (LISTEN/NOTIFY)", async () => {
+    const leader = await soleLeader();
+    const other = leader === "api_a" ? "api_b" : "api_a";
+    const client = await SseClient.open(`${proc(other).url}/api/stream?markets=${marketId}`);
+    try {
+      expect(client.status).toBe(200);
+      await client.waitFor((e) => e.name === "hello");
+      const tx = await driver.buy(driver.buyer(4), marketId, 1, u(4));
+      sent.push(tx);
+      const trade = await client.waitFor((e) => e.name === "trade");
+      expect((trade.data.trade as { txHash: string }).txHash).toBe(tx.hash.toLowerCase());
+      await client.waitFor((e) => e.name === "market");
+    } finally {
+      await client.close();
+    }
   });
 
   test("SIGKILL of the leader: the other process takes over within seconds and indexes what came after", async () => {

@@ -7,6 +7,7 @@ import { rolloutReports } from "./migrations/004_rollout_reports";
 import { changeIndexes } from "./migrations/005_change_indexes";
 import { unclaimedContent } from "./migrations/006_unclaimed_content";
 import { rolloutLoads } from "./migrations/007_rollout_loads";
+import { streamChanges } from "./migrations/008_stream_changes";
 
 /** Versioned migrations, in order; a new one is appended, never edited once released. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "005_change_indexes": changeIndexes(),
     "006_unclaimed_content": unclaimedContent(),
     "007_rollout_loads": rolloutLoads(db.dialect),
+    "008_stream_changes": streamChanges(db.dialect),
   };
 }
 

@@ -346,6 +346,17 @@ export interface EvidenceTable {
   created_at: number;
 }
 
+/** The live stream's change log (api/src/stream/changes.ts): one row per committed range that changed something. */
+export interface StreamChangeTable {
+  id: Generated<number>;
+  /** Wall-clock milliseconds of the commit: retention counts from it. */
+  at: number;
+  /** The range's last block (0 for a rollback). */
+  block: number;
+  /** JSON of a StreamChange. */
+  payload: string;
+}
+
 /** What pages reported about the remotes they loaded, counted per remote, version, kind and UTC day. */
 export interface RolloutLoadTable {
   /** The id the page minted when it chose its versions: one page load. */
@@ -388,6 +399,7 @@ export interface Database {
   evidence_files: EvidenceFileTable;
   evidence: EvidenceTable;
   rollout_loads: RolloutLoadTable;
+  stream_changes: StreamChangeTable;
 }
 
 /** Tables the indexer derives from events: dropped and rebuilt together, rolled back together. */

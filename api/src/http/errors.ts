@@ -97,6 +97,12 @@ export const ERRORS = {
   },
 
   rateLimited: { code: 42901, key: "api.error.rateLimited", status: 429, message: "Too many requests, try again shortly" },
+  streamLimit: {
+    code: 42902,
+    key: "api.error.streamLimit",
+    status: 429,
+    message: "Too many live streams are open from this address",
+  },
   headersTooLarge: {
     code: 43101,
     key: "api.error.headersTooLarge",

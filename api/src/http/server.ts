@@ -26,6 +26,7 @@ import { registerMarketList } from "./routes/markets";
 import { registerStatus } from "./routes/status";
 import { registerPortfolio } from "./routes/portfolio";
 import { registerRollout } from "./routes/rollout";
+import { registerStream } from "./routes/stream";
 import { registerUser } from "./routes/user";
 
 export interface ServerOptions {
@@ -127,6 +128,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         { name: "evidence" },
         { name: "status" },
         { name: "rollout" },
+        { name: "live" },
       ],
     },
   });
@@ -144,6 +146,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerEvidence(app, ctx);
   registerAdmin(app, ctx, misses);
   registerRollout(app, ctx);
+  await registerStream(app, ctx);
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

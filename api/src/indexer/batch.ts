@@ -15,6 +15,7 @@ import { nextBlock, readCursors, writeCursors, writeHead } from "./state";
 import { BatchStore } from "./store";
 import { APPEND_TABLES, MUTABLE_TABLES } from "./tables";
 import { writeUndo } from "./undo";
+import { changeOfStore, recordChange } from "../stream/changes";
 
 export interface BatchSettings {
   params: MarketParams;
@@ -41,6 +42,8 @@ export interface BatchResult {
   /** Events applied (not already in chain_events). */
   applied: number;
   next: number;
+  /** A change was recorded for the live stream (stream/changes.ts). */
+  changed: boolean;
 }
 
 /**
@@ -88,7 +91,10 @@ export async function applyRange(db: Db, settings: BatchSettings, range: Fetched
     await writeBlocks(trx, range, undoFloor);
     await writeCursors(trx, range.to + 1, range.head.timestamp);
     await writeHead(trx, range.head);
-    return { applied: fresh.length, next: range.to + 1 };
+    // The live stream's change log, in this transaction: what it announces is what this committed.
+    const change = changeOfStore(store);
+    if (change) await recordChange(db, trx, change, range.to);
+    return { applied: fresh.length, next: range.to + 1, changed: change !== null };
   });
 }
 

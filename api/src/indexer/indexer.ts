@@ -9,6 +9,7 @@ import type { IndexerLog } from "./log";
 import { findForkPoint, rebuildFrom, rollbackTo } from "./reorg";
 import { Rpc, type BlockHeader } from "./rpc";
 import { nextBlock, readCursors, writeHead } from "./state";
+import { changeCommitted } from "../stream/signal";
 
 export type { IndexerLog } from "./log";
 
@@ -174,7 +175,8 @@ class Indexer {
         this.rangeBlocks = nextRangeBlocks(this.rangeBlocks, range.densestBlock, this.config.batchBlocks);
         // Pipeline: the node prepares the next range while this one is written.
         pending = range.to < target && !this.stopped ? fetchFrom(range.to + 1) : null;
-        await applyRange(this.db, settings, range);
+        const applied = await applyRange(this.db, settings, range);
+        if (applied.changed) changeCommitted(this.db);
         next = range.to + 1;
       }
     } catch (error) {
@@ -209,9 +211,11 @@ class Indexer {
         `indexer: reorganisation below the ${this.config.reorgDepth} blocks kept; rebuilding from block ${this.chain.deploymentBlock}`,
       );
       await rebuildFrom(this.db, this.chain.deploymentBlock, head.timestamp);
+      changeCommitted(this.db);
       return this.chain.deploymentBlock;
     }
     const undone = await rollbackTo(this.db, fork.block, head.timestamp);
+    changeCommitted(this.db);
     this.log.warn(`indexer: reorganisation: rolled back to block ${fork.block} (${undone} rows restored)`);
     return fork.block + 1;
   }

@@ -7,6 +7,7 @@ import type { BlockHeader, Rpc } from "./rpc";
 import { writeCursors } from "./state";
 import { APPEND_TABLES } from "./tables";
 import { undoAbove } from "./undo";
+import { EMPTY_CHANGE, recordChange } from "../stream/changes";
 
 /**
  * Reorganisations. The indexer notices one when a range's parent (or, when idle, the last indexed
@@ -73,6 +74,7 @@ export async function rollbackTo(db: Db, fork: number, now: number): Promise<num
     const next = Math.min(fork + 1, ...cursors.map((c) => Number(c.next_block)));
     await writeCursors(trx, next, now);
     await markRollback(trx);
+    await recordChange(db, trx, { ...EMPTY_CHANGE, reorg: true }, fork);
     return undone;
   });
 }
@@ -86,5 +88,6 @@ export async function rebuildFrom(db: Db, firstBlock: number, now: number): Prom
     await trx.deleteFrom("indexer_blocks").execute();
     await writeCursors(trx, firstBlock, now);
     await markRollback(trx);
+    await recordChange(db, trx, { ...EMPTY_CHANGE, reorg: true }, firstBlock);
   });
 }
