@@ -1,3 +1,4 @@
+import type { AlertsData, AlertsExtra } from '@prds/api-schema';
 import type { ApiEnvelope, HttpClient } from '../http/createHttpClient';
 import { getApiClient } from '../http/apiClient';
 import { queryKeys } from '../query/queryClient';

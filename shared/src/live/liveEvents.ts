@@ -1,35 +1,13 @@
-import type { MarketSummary, TradeItem } from '@prds/api-schema';
+import type { AlertItem, MarketSummary, TradeItem } from '@prds/api-schema';
+import { ALERT_KINDS, STREAM_EVENTS, type StreamEventName } from '@prds/api-schema/literals';
 
 /**
  * What the api's stream sends (GET /api/stream; api/README "Live stream"): one SSE event name per
- * kind, its `data` one JSON line. The answers inside (a market, a trade) are the api's own schemas.
+ * kind, its `data` one JSON line. The shapes are the api's own schemas (@prds/api-schema live.ts).
  */
-
-/** The alert kinds of `/api/user/alerts` (what each means: the api's README "Alerts"). */
-export const ALERT_KINDS = [
-  'closingSoon',
-  'resultConfirmed',
-  'challengeOpened',
-  'voteOpened',
-  'voteEndsSoon',
-  'claimable',
-  'confirmWindowOpened',
-  'confirmWindowEndsSoon',
-] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-export interface AlertItem {
-  /** Stable and unique: what the read state remembers. */
-  readonly key: string;
-  readonly kind: AlertKind;
-  readonly marketId: string;
-  /** The market's title, or null while its metadata is not shown. */
-  readonly event: string | null;
-  /** Chain time (unix seconds) it became due. */
-  readonly at: number;
-  /** Chain time the alert is about (the last trading time, a vote's end), or null. */
-  readonly deadline: number | null;
-}
+export { ALERT_KINDS };
+export type { AlertKind } from '@prds/api-schema/literals';
+export type { AlertItem };
 
 export type ResyncReason = 'expired' | 'reorg' | 'unknown';
 
@@ -44,15 +22,14 @@ export type LiveEvent =
 
 export type LiveEventType = LiveEvent['type'];
 
-export const LIVE_EVENT_TYPES = [
-  'hello',
-  'market',
-  'trade',
-  'position',
-  'claimable',
-  'alert',
-  'resync',
-] as const satisfies readonly LiveEventType[];
+/**
+ * The event names the stream sends (the api's list). Each is a kind this page applies, and each kind
+ * it applies is one the api sends: a name added on either side without the other fails to compile.
+ */
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = STREAM_EVENTS;
+type Unsent = Exclude<LiveEventType, StreamEventName>;
+const everyKindSent: [Unsent] extends [never] ? true : Unsent = true;
+void everyKindSent;
 
 type Json = Record<string, unknown>;
 
