@@ -95,7 +95,7 @@ test("the devnet's clock past a held market's last trading time minus 1 hour: th
   await expect(alert).toHaveAttribute('data-unread', 'true');
   await expect(alert).toHaveAttribute('href', `/detail/${market.id}`);
   await expect(alert).toContainText(
-    'Will the city library extend its weekend opening hours this month? stops trading in less than an hour',
+    '“Will the city library extend its weekend opening hours this month?” stops trading in less than an hour',
   );
   await alert.click();
   await expect(page).toHaveURL(new RegExp(`/detail/${market.id}$`));

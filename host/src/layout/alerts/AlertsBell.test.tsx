@@ -91,9 +91,9 @@ describe('AlertsBell', () => {
     expect(document.activeElement).toBe(panel);
     const links = within(panel).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
-      'Unread: Will it rain? stops trading in less than an hourDeadline: Jan 1, 1970, 1:16 AM UTC',
-      'Unread: You can claim on Who wins?Jan 1, 1970, 12:15 AM UTC',
-      'Unread: The result of Market #5 was confirmedJan 1, 1970, 12:13 AM UTC',
+      'Unread: “Will it rain?” stops trading in less than an hourDeadline: Jan 1, 1970, 1:16 AM UTC',
+      'Unread: You can claim on “Who wins?”Jan 1, 1970, 12:15 AM UTC',
+      'Unread: The result of “Market #5” was confirmedJan 1, 1970, 12:13 AM UTC',
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([paths.detail('7'), paths.portfolio(), paths.detail('5')]);
 
