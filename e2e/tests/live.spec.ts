@@ -4,7 +4,7 @@
 //   15 s: only the pushed events can do it in time).
 // - A's portfolio follows A's own buy sent from another browser (B holding A's key).
 // - The live status says when updates are paused (the browser offline) and goes away once live again.
-// - The alerts bell of a seeded account with its panel at 1280 and 375 px (screenshots).
+// - The alerts bell of a seeded account with its panel at 1280, 375 and 320 px (screenshots), inside the screen.
 // The spec that moves the chain's clock for an alert runs on its own stack: live-alerts.spec.ts.
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -12,7 +12,7 @@ import { HDNodeWallet, parseUnits } from 'ethers';
 import { HOST_URL } from '../support/apps';
 import { freshAccount, mintUsdt, openMarkets } from '../support/chain';
 import { expect, test } from '../support/fixtures';
-import { fillBuy, marketRow, openDetail, submitBuy } from '../support/marketPage';
+import { expectNoHorizontalOverflow, fillBuy, marketRow, openDetail, submitBuy } from '../support/marketPage';
 import { BAKED_API_ORIGIN } from '../support/ownStack';
 import { connectInjectedWallet, installTestWallet, type TestWallet } from '../support/testWallet';
 
@@ -195,7 +195,7 @@ function seedB4(): HDNodeWallet {
   return HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'/0/9");
 }
 
-test('the alerts bell: its count in its label, the panel keyboard-operable (screenshots at 1280 and 375 px)', async ({
+test('the alerts bell: its count in its label, the panel keyboard-operable and inside the screen (screenshots at 1280, 375, 320 px)', async ({
   browser,
 }) => {
   const holder = seedB4();
@@ -210,6 +210,7 @@ test('the alerts bell: its count in its label, the panel keyboard-operable (scre
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 375, height: 812 },
+    { width: 320, height: 640 },
   ]) {
     const context = await newContext(browser, viewport);
     try {
@@ -234,6 +235,12 @@ test('the alerts bell: its count in its label, the panel keyboard-operable (scre
           'href',
           alert.kind === 'claimable' ? '/portfolio' : `/detail/${alert.marketId}`,
         );
+      }
+      // The bell and its panel fit the header and the screen, down to 320 px.
+      await expectNoHorizontalOverflow(page);
+      for (const element of [panel, bell, ...(viewport.width < 768 ? [page.getByTestId('menu-toggle')] : [])]) {
+        const box = await element.boundingBox();
+        expect(box !== null && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
       }
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `bell-panel-${viewport.width}.png`), animations: 'disabled' });
       await page.keyboard.press('Escape');
