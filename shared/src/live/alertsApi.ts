@@ -22,10 +22,9 @@ export const ALERTS_REFRESH_MS = 60_000;
 
 /** `/api/user/alerts`: the account's alerts that are due, newest first. */
 export async function fetchAlerts(account: string, client: HttpClient = getApiClient()): Promise<AlertsAnswer> {
-  const answer = await client.post<ApiEnvelope<{ list: AlertItem[] }, { now?: number; nextAt?: number | null } | null>>(
-    '/api/user/alerts',
-    { account: account.toLowerCase() },
-  );
+  const answer = await client.post<ApiEnvelope<AlertsData, Partial<AlertsExtra> | null>>('/api/user/alerts', {
+    account: account.toLowerCase(),
+  });
   return {
     list: answer.data.list,
     now: answer.extra?.now ?? Math.floor(Date.now() / 1000),
