@@ -151,6 +151,31 @@ describe("GET /api/stream", () => {
     expect((await expired.waitFor((e) => e.name === "resync")).data).toEqual({ reason: "expired" });
   });
 
+  test("a reorganisation sends the corrected state: the abandoned trade's figures are taken back", async () => {
+    const follower = await stream(`markets=${market}`);
+    await follower.waitFor((e) => e.name === "hello");
+    await s.settle();
+    const listed = await s.api.ok<{ list: { id: string; volume: string; tradeCount: number }[] }>("/api/markets", {
+      pageSize: 50,
+    });
+    const before = listed.list.find((m) => m.id === String(market))!;
+    const snapshot = await s.devnet.snapshot();
+    await d.buy(buyer, market, 0, u(40));
+    const abandoned = await follower.waitFor(
+      (e) => e.name === "market" && (e.data.market as { volume: string }).volume !== before.volume,
+    );
+    const abandonedVolume = (abandoned.data.market as { volume: string }).volume;
+
+    await s.devnet.revert(snapshot);
+    await s.devnet.mine(3); // a longer chain without that buy
+    const corrected = await follower.waitFor(
+      (e) => e.name === "market" && e.id !== abandoned.id && (e.data.market as { volume: string }).volume === before.volume,
+      20_000,
+    );
+    expect((corrected.data.market as { volume: string }).volume).not.toBe(abandonedVolume);
+    expect((corrected.data.market as { tradeCount: number }).tradeCount).toBe(before.tradeCount);
+  });
+
   test("refuses what is not a subscription, and a fourth stream from one address, in the envelope", async () => {
     for (const query of [
       "markets=abc",

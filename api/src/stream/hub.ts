@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { AlertItem, StreamEventName } from "@prds/api-schema";
+import type { ApiConfig } from "../config";
 import type { AppContext } from "../http/context";
 import { loadMarkets, summariesFor, visibleMetadata } from "../http/marketRows";
 import { tradeItem } from "../http/routes/market";
@@ -13,19 +14,8 @@ export interface StreamEvent {
   data: unknown;
 }
 
-export interface HubSettings {
-  /** How long changes are kept for a client that resumes (Last-Event-ID). */
-  retentionMs: number;
-  /** Streams one client address may hold (visitorKey); more answer 429. */
-  perAddress: number;
-  /** Streams this process holds at most. */
-  max: number;
-  heartbeatMs: number;
-  /** Bytes a client may leave unread before it is dropped. */
-  maxBufferedBytes: number;
-  /** How often the chain's clock is looked at (states and alerts that move with time). */
-  tickMs: number;
-}
+/** The stream's bounds and timings (config.ts `stream`). */
+export type HubSettings = ApiConfig["stream"];
 
 export interface Subscription {
   markets: readonly number[];
@@ -77,12 +67,42 @@ export function newAlerts(known: Set<string>, now: readonly AlertItem[]): AlertI
   return fresh;
 }
 
+/** One `market` event object per market, for every client that follows it. */
+function sharedMarketEvents(markets: ReadonlyMap<number, unknown>): Map<number, StreamEvent> {
+  return new Map([...markets].map(([marketId, market]) => [marketId, { name: "market" as const, data: { market } }]));
+}
+
+/** A number per event object, so batches made of the same objects are recognised as one. */
+const serials = new WeakMap<StreamEvent, number>();
+let nextSerial = 0;
+function serialOf(event: StreamEvent): number {
+  let serial = serials.get(event);
+  if (serial === undefined) {
+    nextSerial += 1;
+    serial = nextSerial;
+    serials.set(event, serial);
+  }
+  return serial;
+}
+
+/** Each event is serialized once however many clients it goes to. */
+const serialized = new WeakMap<StreamEvent, string>();
+
+function eventText(event: StreamEvent): string {
+  let text = serialized.get(event);
+  if (text === undefined) {
+    text = `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    serialized.set(event, text);
+  }
+  return text;
+}
+
 /** The SSE text of a batch of events; the last carries the id (SSE keeps the last id it saw). */
 export function sseText(events: readonly StreamEvent[], id: number | null): string {
   let text = "";
   events.forEach((event, i) => {
     if (i === events.length - 1 && id !== null) text += `id: ${id}\n`;
-    text += `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    text += eventText(event);
   });
   return text;
 }
@@ -293,12 +313,16 @@ export class StreamHub {
     const accountEvents = await this.accountEvents(touched);
 
     const id = changes[changes.length - 1]!.id;
+    const texts = new Map<string, Buffer>();
+    // One event object per market and trade, shared by every client that follows it: serialized once.
+    const marketEvents = sharedMarketEvents(markets);
+    const tradeEvents = trades.map((trade) => ({
+      market: Number(trade.marketId),
+      event: { name: "trade" as const, data: { marketId: trade.marketId, trade } },
+    }));
     for (const client of this.clients) {
-      for (const [marketId, market] of markets)
-        if (client.marketSet.has(marketId)) client.queue.push({ name: "market", data: { market } });
-      for (const trade of trades)
-        if (client.marketSet.has(Number(trade.marketId)))
-          client.queue.push({ name: "trade", data: { marketId: trade.marketId, trade } });
+      for (const [marketId, event] of marketEvents) if (client.marketSet.has(marketId)) client.queue.push(event);
+      for (const { market, event } of tradeEvents) if (client.marketSet.has(market)) client.queue.push(event);
       if (client.account) {
         const mine = new Set<number>();
         for (const [account, marketId] of positions) if (account === client.account) mine.add(marketId);
@@ -307,7 +331,7 @@ export class StreamHub {
           client.queue.push({ name: "position", data: { account: client.account, marketId: String(marketId) } });
         client.queue.push(...(accountEvents.get(client.account) ?? []));
       }
-      this.flush(client, id);
+      this.flush(client, id, texts);
     }
   }
 
@@ -318,11 +342,12 @@ export class StreamHub {
     const due = new Set<string>();
     for (const [account, known] of this.accounts) if (known.nextAt !== null && known.nextAt <= now) due.add(account);
     const accountEvents = await this.accountEvents(due);
+    const texts = new Map<string, Buffer>();
+    const marketEvents = sharedMarketEvents(markets);
     for (const client of this.clients) {
-      for (const [marketId, market] of markets)
-        if (client.marketSet.has(marketId)) client.queue.push({ name: "market", data: { market } });
+      for (const [marketId, event] of marketEvents) if (client.marketSet.has(marketId)) client.queue.push(event);
       if (client.account) client.queue.push(...(accountEvents.get(client.account) ?? []));
-      this.flush(client, null);
+      this.flush(client, null, texts);
     }
   }
 
@@ -441,13 +466,24 @@ export class StreamHub {
     this.write(client, events, this.last);
   }
 
-  private flush(client: Client, id: number | null): void {
+  /**
+   * Writes a client's queued events. Clients that follow the same things get the same events in the
+   * same order: `texts` (one per fan-out) builds each distinct batch's bytes once for all of them.
+   */
+  private flush(client: Client, id: number | null, texts: Map<string, Buffer>): void {
     const events = client.queue;
     client.queue = [];
-    if (events.length > 0) this.write(client, events, id);
+    if (events.length === 0) return;
+    const key = `${id}|${events.map(serialOf).join(",")}`;
+    let bytes = texts.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(sseText(events, id));
+      texts.set(key, bytes);
+    }
+    this.write(client, events, id, bytes);
   }
 
-  private write(client: Client, events: readonly StreamEvent[], id: number | null): void {
+  private write(client: Client, events: readonly StreamEvent[], id: number | null, bytes?: Buffer): void {
     if (client.closed || events.length === 0) return;
     const { res } = client;
     if (res.writableLength > this.settings.maxBufferedBytes) {
@@ -457,7 +493,7 @@ export class StreamHub {
       res.destroy();
       return;
     }
-    res.write(sseText(events, id));
+    res.write(bytes ?? sseText(events, id));
     this.metrics.sent += events.length;
   }
 

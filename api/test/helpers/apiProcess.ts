@@ -39,6 +39,8 @@ export interface ApiProcessOptions {
   /** Merged over a clean environment: DATABASE_URL, PRDS_RPC_URL, … */
   env: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Node options before the script (a bench's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /** Environment names the api reads: never inherited from the test runner's own environment. */
@@ -56,7 +58,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     PRDS_MISS_LIMIT_MAX: "100000",
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["-r", REGISTER, MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "-r", REGISTER, MAIN], {
     cwd: API_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

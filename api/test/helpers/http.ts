@@ -52,6 +52,8 @@ export const CALLS = [
   "/api/admin/audit/review",
   "/api/rollout/report",
   "/api/rollout/stats",
+  "/api/user/alerts",
+  "/api/stream/status",
 ] as const;
 
 export const ADMIN_TOKEN = "test-admin-token-7f3a9c";
