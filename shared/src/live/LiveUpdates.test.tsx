@@ -24,7 +24,7 @@ const connectivity: Connectivity = { isOnline: () => true, subscribe: () => () =
 describe('LiveUpdates', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('runs one stream for the page however often it is mounted, following the connected account and reporting its status', () => {
+  it('runs one stream for the page however often it is mounted, following the connected account and reporting its status', async () => {
     jest.useFakeTimers();
     opened.length = 0;
     const client = new QueryClient();
@@ -42,6 +42,10 @@ describe('LiveUpdates', () => {
       </StoreProvider>
     );
     const view = render(page);
+    // The stream's chunk loads after the first render.
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
     act(() => jest.advanceTimersByTime(RESUBSCRIBE_DEBOUNCE_MS));
     expect(opened.map((o) => o.url)).toEqual(['http://api.test/api/stream?markets=8']);
     expect(store.get(liveStatusAtom)).toBe('connecting');

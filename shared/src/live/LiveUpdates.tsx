@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_BASE_URL } from '../chains/appEnv';
 import { accountAtom } from '../state/atoms';
-import { atom, useAtomValue, useStore } from '../state/store';
+import { useAtomValue, useStore } from '../state/store';
 import { useIsConnected } from '../state/useIsConnected';
-import { LiveStream, type Connectivity, type EventSourceFactory, type LiveStatus } from './liveStream';
+import { liveStatusAtom } from './liveStatus';
+import type { Connectivity, EventSourceFactory, LiveStream } from './liveStream';
 
-/** The page's live status (LiveUpdates writes it; the host's status line reads it). */
-export const liveStatusAtom = atom<LiveStatus>('idle');
+export { liveStatusAtom };
 
 /** The browser's EventSource, or null where it has none (the page then works without the stream). */
 export function browserEventSource(): EventSourceFactory | null {
@@ -27,12 +27,20 @@ export const browserConnectivity: Connectivity = {
   },
 };
 
+/** The page's one stream, while some LiveUpdates is mounted; it loads after the first render. */
+interface PageStream {
+  users: number;
+  account: string | null;
+  stream: LiveStream | null;
+}
+
 // One stream per page: @prds/shared is a singleton across host and remotes, and so is this.
-let pageStream: { stream: LiveStream; users: number } | null = null;
+let pageStream: PageStream | null = null;
 
 /**
  * Keeps the page's one live stream running (the host mounts it once, in the browser only): it
- * follows what the data cache shows and the connected account, and reports its status.
+ * follows what the data cache shows and the connected account, and reports its status. The stream's
+ * code is its own chunk, loaded once the page has rendered (it waits for the page to settle anyway).
  */
 export function LiveUpdates({
   createEventSource,
@@ -51,30 +59,43 @@ export function LiveUpdates({
   const following = connected ? account : null;
 
   useEffect(() => {
-    if (pageStream === null) {
-      const stream = new LiveStream({
-        queryClient,
-        baseURL,
-        createEventSource: createEventSource === undefined ? browserEventSource() : createEventSource,
-        connectivity,
-        onStatus: (status) => store.set(liveStatusAtom, status),
-      });
-      pageStream = { stream, users: 0 };
-      stream.start();
+    let held = pageStream;
+    if (held === null) {
+      const created: PageStream = { users: 0, account: null, stream: null };
+      held = created;
+      pageStream = created;
+      import(/* webpackChunkName: "live-stream" */ './liveStream').then(
+        ({ LiveStream }) => {
+          if (created.users === 0) return;
+          const stream = new LiveStream({
+            queryClient,
+            baseURL,
+            createEventSource: createEventSource === undefined ? browserEventSource() : createEventSource,
+            connectivity,
+            onStatus: (status) => store.set(liveStatusAtom, status),
+          });
+          created.stream = stream;
+          stream.setAccount(created.account);
+          stream.start();
+        },
+        // Its chunk did not load: the page works without it, and says so.
+        () => store.set(liveStatusAtom, 'unavailable'),
+      );
     }
-    const held = pageStream;
-    held.users += 1;
+    const user = held;
+    user.users += 1;
     return () => {
-      held.users -= 1;
-      if (held.users === 0) {
-        held.stream.stop();
-        if (pageStream === held) pageStream = null;
-      }
+      user.users -= 1;
+      if (user.users > 0) return;
+      user.stream?.stop();
+      if (pageStream === user) pageStream = null;
     };
   }, [queryClient, store, createEventSource, connectivity, baseURL]);
 
   useEffect(() => {
-    pageStream?.stream.setAccount(following);
+    if (pageStream === null) return;
+    pageStream.account = following;
+    pageStream.stream?.setAccount(following);
   }, [following]);
 
   return null;

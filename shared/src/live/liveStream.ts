@@ -3,18 +3,9 @@ import { applyLiveEvent } from './applyLiveEvent';
 import { LIVE_EVENT_TYPES, parseLiveEvent, type LiveEvent } from './liveEvents';
 import { isEmptySubscription, liveStreamUrl, shownMarketIds, subscriptionKey, type LiveSubscription } from './liveSubscription';
 
-/**
- * - idle: nothing to follow (no market shown, no wallet), so no stream;
- * - connecting / live: the stream is opening or open;
- * - reconnecting: it broke and is being opened again (the api restarted, the network hiccuped);
- * - offline: the browser is offline;
- * - unavailable: no EventSource in this browser, or the stream kept failing; still retried, slowly.
- * The last three are "paused": the page works as without the stream and says so.
- */
-export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'unavailable';
+import { isLivePaused, type LiveStatus } from './liveStatus';
 
-export const isLivePaused = (status: LiveStatus): boolean =>
-  status === 'reconnecting' || status === 'offline' || status === 'unavailable';
+export { isLivePaused, type LiveStatus };
 
 /** What the stream needs of the browser's EventSource (tests pass a fake). */
 export interface EventSourceLike {

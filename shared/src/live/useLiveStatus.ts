@@ -1,6 +1,5 @@
 import { useAtomValue } from '../state/store';
-import { liveStatusAtom } from './LiveUpdates';
-import { isLivePaused, type LiveStatus } from './liveStream';
+import { isLivePaused, liveStatusAtom, type LiveStatus } from './liveStatus';
 
 /** The page's live status, and whether live updates are paused (the status line shows then). */
 export function useLiveStatus(): { readonly status: LiveStatus; readonly paused: boolean } {

@@ -8,11 +8,11 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { QueryClient } from '@tanstack/react-query';
 import {
   AppProviders,
-  applyLiveEvent,
   CHANGE_HIGHLIGHT_MS,
   createHttpClient,
   createStore,
   LIVE_CHANGED_CLASS,
+  marketQueryKeys,
   type HttpClient,
   type MarketSummary,
 } from '@prds/shared';
@@ -223,7 +223,16 @@ describe('MarketListPage against a real /api/markets', () => {
         { index: 1, label: 'No', optionKey: '0x2', stake: '1', odds: '4', probability: '0.25', payoutMultiplier: '3.92' },
       ],
     }) as unknown as MarketSummary;
-    act(() => applyLiveEvent(queryClient, { type: 'market', market: traded }, null));
+    // What the page's live stream does with a `market` event (shared/src/live/applyLiveEvent.ts).
+    act(() => {
+      queryClient.setQueriesData({ queryKey: marketQueryKeys.list({}).slice(0, 2) }, (data: unknown) => {
+        const pages = (data as { pages: { list: MarketSummary[] }[] }).pages;
+        return {
+          ...(data as object),
+          pages: pages.map((page) => ({ ...page, list: page.list.map((m) => (m.id === '7' ? traded : m)) })),
+        };
+      });
+    });
 
     // The cache tells its readers on the next tick.
     await waitFor(() => expect(within(row).getByTestId('market-row-volume').textContent).toBe('22.34K USDT'));
