@@ -87,6 +87,16 @@ function originOf(url, flag) {
   }
 }
 
+function wsOriginOf(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw new Error('not ws(s)');
+    return parsed.origin;
+  } catch {
+    return fail(`--walletconnect-relay: not a ws(s) URL: ${url}`);
+  }
+}
+
 const list = (text) =>
   text
     .split(',')
@@ -105,6 +115,7 @@ export function parseArgs(argv, env = process.env) {
   let ssrBudgetMs = Number(env.PRDS_SSR_BUDGET_MS || 150);
   let ssrCacheMs = Number(env.PRDS_SSR_CACHE_MS || 1000);
   let ssrApiUrl = env.PRDS_SSR_API_URL || null;
+  let relayOrigins = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -139,11 +150,15 @@ export function parseArgs(argv, env = process.env) {
       // Where the server itself asks the api when rendering (an address inside the deployment);
       // the pages keep --api-url.
       ssrApiUrl = value();
+    } else if (flag === '--walletconnect-relay') {
+      // The WalletConnect relay the host build names (PRDS_WALLETCONNECT_RELAY_URL; WalletConnect's own is
+      // wss://relay.walletconnect.org): the page's WebSocket to it must pass the CSP's connect-src.
+      relayOrigins = list(value()).map((url) => wsOriginOf(url));
     } else if (flag === '--ssr-cache-ms') {
       ssrCacheMs = Number(value());
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--releases DIR] [--host-dist DIR] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000] [--ssr-api-url URL]',
+        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--walletconnect-relay wss://URL] [--releases DIR] [--host-dist DIR] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000] [--ssr-api-url URL]',
       );
       process.exit(0);
     } else {
@@ -162,6 +177,7 @@ export function parseArgs(argv, env = process.env) {
     ssrApiOrigin: ssrApiUrl === null ? originOf(apiUrl, '--api-url') : originOf(ssrApiUrl, '--ssr-api-url'),
     rpcOrigins: rpcUrls.map((u) => originOf(u, '--rpc-url')),
     extraOrigins: origins,
+    relayOrigins,
     releasesDir,
     hostDist,
   };
@@ -508,7 +524,7 @@ export function hasInlineScript(html) {
  * eval (the host page has no inline script; the federation runtime needs no eval for releases with
  * a plain publicPath).
  */
-export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [] }) {
+export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [], relayOrigins = [] }) {
   const scriptSources = ["'self'", ...remoteOrigins];
   const directives = {
     'default-src': ["'self'"],
@@ -518,8 +534,9 @@ export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [] }) {
     // data: for the inline favicon; evidence images come from the api.
     'img-src': ["'self'", 'data:', 'blob:', apiOrigin],
     'font-src': ["'self'", 'data:'],
-    // The runtime fetches each release's mf-manifest.json; the page calls the api and the chain.
-    'connect-src': ["'self'", apiOrigin, ...rpcOrigins, ...remoteOrigins],
+    // The runtime fetches each release's mf-manifest.json; the page calls the api and the chain, and
+    // WalletConnect's relay where the build offers it.
+    'connect-src': ["'self'", apiOrigin, ...rpcOrigins, ...remoteOrigins, ...relayOrigins],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

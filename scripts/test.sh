@@ -32,7 +32,9 @@ step "lint"
 pnpm run lint || failed_steps=$((failed_steps + 1))
 
 step "build host and remotes (production)"
-pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
+# WalletConnect pointed at the stand-in relay walletconnect.spec.ts starts (e2e/support/apps.ts).
+PRDS_WALLETCONNECT_PROJECT_ID=prds-e2e PRDS_WALLETCONNECT_RELAY_URL=ws://127.0.0.1:8797 \
+  pnpm -r --workspace-concurrency=2 --filter "./mfe-*" --filter ./host run build || failed_steps=$((failed_steps + 1))
 
 # Builds a spec needs beyond the host and remotes, made here before the parallel suites because inside
 # a test they share the cores with two browser workers and the api suites (and ran past their limits):

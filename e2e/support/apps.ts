@@ -13,6 +13,14 @@ export function portOf(app: AppName, basePort: number = BASE_PORT): number {
 export const HOST_URL = `http://127.0.0.1:${portOf('host')}`;
 
 /**
+ * The WalletConnect relay the e2e build names (scripts/test.sh builds with PRDS_WALLETCONNECT_PROJECT_ID
+ * and PRDS_WALLETCONNECT_RELAY_URL=ws://127.0.0.1:8797): walletconnect.spec.ts's stand-in listens there,
+ * and the suite's host server lets the page reach it (serve.mjs --walletconnect-relay).
+ */
+export const E2E_WALLETCONNECT_RELAY_PORT = 8797;
+export const E2E_WALLETCONNECT_RELAY_URL = `ws://127.0.0.1:${E2E_WALLETCONNECT_RELAY_PORT}`;
+
+/**
  * The rollout spec's own host (scripts/serve.mjs --only host --releases <its folder>): its own
  * rollout manifest, so canaries and rollbacks never reach the other specs' site on 4100–4105.
  */

@@ -4,6 +4,11 @@ import type { Page } from '@playwright/test';
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots');
 
+/** Where a screenshot named `file` goes (for element or viewport shots a spec takes itself). */
+export function screenshotPath(file: string): string {
+  return path.join(SCREENSHOT_DIR, file);
+}
+
 export async function capture(page: Page, file: string): Promise<void> {
   // Text drawn before web fonts settle would show fallback glyphs in the image.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { APP_NAMES, BASE_PORT, portOf, type AppName } from './apps';
+import { APP_NAMES, BASE_PORT, E2E_WALLETCONNECT_RELAY_URL, portOf, type AppName } from './apps';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const RUN_DIR = path.join(REPO_ROOT, 'e2e', '.run');
@@ -76,7 +76,9 @@ export async function startApp(app: AppName, basePort: number = BASE_PORT): Prom
   const out = fs.openSync(logPath, 'w');
   // detached: the server gets its own process group (so it can be stopped as a unit) and keeps
   // running when the worker that started it exits; output goes to a file, not a pipe that could close.
-  const child = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(basePort), '--only', app], {
+  // The page's CSP lets it reach the stand-in WalletConnect relay (the host's policy is the page's).
+  const relay = app === 'host' ? ['--walletconnect-relay', E2E_WALLETCONNECT_RELAY_URL] : [];
+  const child = spawn(process.execPath, [SERVE_SCRIPT, '--base-port', String(basePort), '--only', app, ...relay], {
     cwd: REPO_ROOT,
     env: SERVE_ENV,
     detached: true,

@@ -25,13 +25,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HDNodeWallet, parseUnits, Wallet, ZeroAddress } from 'ethers';
-import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.cjs';
 import { HOST_URL, type LangCode } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { fillBuy, marketRow, submitBuy } from '../support/marketPage';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
+import { decodeQr } from '../support/qrCode';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
 import { connectInjectedWallet, installTestWallet, shortAddressPattern, type TestWallet } from '../support/testWallet';
@@ -195,28 +195,6 @@ async function claims(account: string): Promise<ClaimDueAnswer[]> {
   const answer = await chain.api<{ list: ClaimDueAnswer[] }>('/api/user/claims', { account });
   expect(answer.code).toBe(0);
   return answer.data.list;
-}
-
-/** The pixels of `locator` as Chromium drew them, decoded as a QR code (jsQR); null when none is found. */
-async function decodeQr(context: BrowserContext, locator: Locator): Promise<string | null> {
-  const png = await locator.screenshot({ animations: 'disabled' });
-  // A blank page of the same browser turns the PNG back into RGBA pixels for jsQR.
-  const scratch = await context.newPage();
-  try {
-    const image = await scratch.evaluate(async (base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('no 2d canvas');
-      ctx.drawImage(bitmap, 0, 0);
-      const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-      return { width: data.width, height: data.height, pixels: Array.from(data.data) };
-    }, png.toString('base64'));
-    return jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data ?? null;
-  } finally {
-    await scratch.close();
-  }
 }
 
 const SAFE_TEXTS = {

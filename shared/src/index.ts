@@ -198,6 +198,7 @@ export { useUserInfo, type UserInfoView, type UserInfoOptions } from './wallet/u
 export {
   connectWallet,
   disconnectWallet,
+  cancelWalletConnect,
   switchNetwork,
   discoverWallets,
   listDevAccounts,
@@ -207,7 +208,8 @@ export {
   readChainTime,
   marketOptionKeys,
 } from './wallet/walletActions';
-export { walletStatusAtom, walletErrorAtom, connectDialogOpenAtom } from './wallet/walletState';
+export { walletStatusAtom, walletErrorAtom, connectDialogOpenAtom, walletConnectUriAtom } from './wallet/walletState';
+export { isWalletConnectAvailable } from './wallet/walletConnectAvailable';
 export { ConnectWalletButton } from './wallet/ConnectWalletButton';
 export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
 export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable, isDevWalletAvailable } from './wallet/chainLinks';

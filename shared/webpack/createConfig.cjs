@@ -291,6 +291,9 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           // web3-react's store checksums addresses with ethers v5's getAddress; the page ships one
           // ethers (v6), so that import gets v6's getAddress instead of @ethersproject/* (and bn.js).
           '@ethersproject/address$': ETHERS_ADDRESS_SHIM,
+          // WalletConnect's ethereum-provider imports Reown's modal only for `showQrModal`; the connect
+          // dialog draws its own QR code and wallet list, so the modal (and its wallet-list fetches) is left out.
+          '@reown/appkit/core$': false,
           'prds-federation-runtime-core$': RUNTIME_CORE_ENTRY,
           ...(reactQuery ? { 'prds-react-query$': reactQuery } : {}),
         },
@@ -339,6 +342,9 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           'process.env.PRDS_BSC_EXPLORER_URL': JSON.stringify(process.env.PRDS_BSC_EXPLORER_URL ?? ''),
           'process.env.PRDS_BSC_TESTNET_RPC_URL': JSON.stringify(process.env.PRDS_BSC_TESTNET_RPC_URL ?? ''),
           'process.env.PRDS_BSC_TESTNET_EXPLORER_URL': JSON.stringify(process.env.PRDS_BSC_TESTNET_EXPLORER_URL ?? ''),
+          // WalletConnect (README "WalletConnect"): without a project id the connect dialog does not offer it.
+          'process.env.PRDS_WALLETCONNECT_PROJECT_ID': JSON.stringify(process.env.PRDS_WALLETCONNECT_PROJECT_ID ?? ''),
+          'process.env.PRDS_WALLETCONNECT_RELAY_URL': JSON.stringify(process.env.PRDS_WALLETCONNECT_RELAY_URL ?? ''),
           // The scope a remote's own messages register under (remoteApp.tsx): its container's name.
           ...(remoteApp ? { 'process.env.PRDS_REMOTE_NAME': JSON.stringify(name) } : {}),
           ...(release

@@ -7,21 +7,30 @@ import {
   Muted,
   Select,
   Spinner,
+  cancelWalletConnect,
   connectWallet,
   discoverWallets,
   isDevWalletAvailable,
+  isWalletConnectAvailable,
   shortAddress,
   styled,
+  useAtomValue,
   useIntl,
   useWallet,
+  walletConnectUriAtom,
   type WalletChoice,
   type WalletOption,
 } from '@prds/shared';
+import { useMediaQuery } from '../layout/useMediaQuery';
 import { devAccountLabel } from './devAccountLabel';
 import { useDevAccounts } from './useDevAccounts';
 import { WalletErrorText } from './WalletErrorText';
+import { WalletConnectPairing } from './walletconnect/WalletConnectPairing';
 
 export const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/';
+
+/** Where the dialog lists phone wallets to open instead of a QR code to scan (the phone layout's width). */
+const PHONE_QUERY = '(max-width: 767px)';
 
 const Section = styled.section`
   display: flex;
@@ -72,8 +81,9 @@ function injectedChoice(option: WalletOption): WalletChoice {
 
 /**
  * The connect dialog: the browser's wallets (EIP-6963 and legacy window.ethereum), 'install MetaMask
- * first!' when there is none, and on the devnet build the dev wallet. Opening it is the first thing
- * that loads the wallet chunk.
+ * first!' when there is none, WalletConnect where the build has a project id (QR code on a desktop,
+ * phone wallets on a phone), and on the devnet build the dev wallet. Opening it is the first thing
+ * that loads the wallet chunk; WalletConnect's code loads only when it is chosen.
  */
 export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; onConnected: () => void }) {
   const intl = useIntl();
@@ -86,8 +96,13 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
   const setDiscovery = useCallback((next: Discovery) => setFound({ attempt, discovery: next }), [attempt]);
   const [pending, setPending] = useState<string | null>(null);
   const devOffered = isDevWalletAvailable(desiredChainId);
+  const walletConnectOffered = isWalletConnectAvailable();
+  const pairingUri = useAtomValue(walletConnectUriAtom);
+  const phone = useMediaQuery(PHONE_QUERY);
   const dev = useDevAccounts(desiredChainId, devOffered);
   const [chosenDevAccount, setDevAccount] = useState('');
+  /** Whether a WalletConnect pairing is shown (read by effects that must not disturb it). */
+  const pairingRef = useRef(false);
   // The chosen dev account while the node still lists it, else the node's first.
   const devAccounts = dev.state.status === 'ready' ? dev.state.accounts : [];
   const devAccount = devAccounts.includes(chosenDevAccount) ? chosenDevAccount : (devAccounts[0] ?? '');
@@ -109,12 +124,30 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
 
   // The dialog takes the focus at once (Modal); the first option once the wallets are known.
   useEffect(() => {
-    if (discovery.status === 'loading') return;
+    // Not while a pairing shows: the user already chose, and its Cancel holds the focus.
+    if (discovery.status === 'loading' || pairingRef.current) return;
     const first = optionsRef.current?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR);
     first?.focus();
   }, [discovery.status]);
 
   const connecting = status === 'connecting' && pending !== null;
+  const pairing = pending === 'walletconnect';
+
+  // Closing the dialog while a phone has not answered stops the wait (no error: the user chose to).
+  useEffect(() => {
+    pairingRef.current = pairing;
+  }, [pairing]);
+  useEffect(
+    () => () => {
+      if (pairingRef.current) void cancelWalletConnect();
+    },
+    [],
+  );
+  // The button that started the pairing gives way to the pairing panel: the focus goes to its Cancel,
+  // not to <body>.
+  useEffect(() => {
+    if (pairing) optionsRef.current?.querySelector<HTMLElement>('[data-testid="walletconnect-cancel"]')?.focus();
+  }, [pairing]);
 
   const choose = async (id: string, choice: WalletChoice) => {
     setPending(id);
@@ -181,6 +214,35 @@ export function ConnectDialog({ onClose, onConnected }: { onClose: () => void; o
             </NoWallet>
           )}
         </Section>
+
+        {walletConnectOffered && (
+          <Section data-testid="wallet-walletconnect-section">
+            <SectionTitle>
+              <FormattedMessage id="host.wallet.walletConnectTitle" />
+            </SectionTitle>
+            <Muted>
+              <FormattedMessage id="host.wallet.walletConnectIntro" />
+            </Muted>
+            {pairing ? (
+              <>
+                <WalletConnectPairing uri={pairingUri} phone={phone} />
+                <Button variant="secondary" block data-testid="walletconnect-cancel" onClick={() => void cancelWalletConnect()}>
+                  <FormattedMessage id="host.wallet.walletConnectCancel" />
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="secondary"
+                block
+                data-testid="wallet-option-walletconnect"
+                disabled={connecting}
+                onClick={() => void choose('walletconnect', { kind: 'walletconnect' })}
+              >
+                <FormattedMessage id="host.wallet.walletConnectConnect" />
+              </Button>
+            )}
+          </Section>
+        )}
 
         {devOffered && (
           <Section data-testid="wallet-dev-section">

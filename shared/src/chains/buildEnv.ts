@@ -9,7 +9,9 @@ export type EnvName =
   | 'PRDS_BSC_RPC_URL'
   | 'PRDS_BSC_EXPLORER_URL'
   | 'PRDS_BSC_TESTNET_RPC_URL'
-  | 'PRDS_BSC_TESTNET_EXPLORER_URL';
+  | 'PRDS_BSC_TESTNET_EXPLORER_URL'
+  | 'PRDS_WALLETCONNECT_PROJECT_ID'
+  | 'PRDS_WALLETCONNECT_RELAY_URL';
 
 export function readEnv(name: EnvName): string | undefined {
   // Webpack replaces each literal `process.env.X` at build time; in a browser without that
@@ -30,6 +32,10 @@ export function readEnv(name: EnvName): string | undefined {
         return process.env.PRDS_BSC_TESTNET_RPC_URL;
       case 'PRDS_BSC_TESTNET_EXPLORER_URL':
         return process.env.PRDS_BSC_TESTNET_EXPLORER_URL;
+      case 'PRDS_WALLETCONNECT_PROJECT_ID':
+        return process.env.PRDS_WALLETCONNECT_PROJECT_ID;
+      case 'PRDS_WALLETCONNECT_RELAY_URL':
+        return process.env.PRDS_WALLETCONNECT_RELAY_URL;
     }
   } catch {
     return undefined;

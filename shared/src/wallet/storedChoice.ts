@@ -12,6 +12,7 @@ export function readWalletChoice(): WalletChoice | null {
     if (value.kind === 'injected') {
       return 'rdns' in value && typeof value.rdns === 'string' ? { kind: 'injected', rdns: value.rdns } : { kind: 'injected' };
     }
+    if (value.kind === 'walletconnect') return { kind: 'walletconnect' };
     if (value.kind === 'dev' && 'account' in value && typeof value.account === 'string') {
       return { kind: 'dev', account: value.account };
     }

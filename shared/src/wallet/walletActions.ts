@@ -16,6 +16,11 @@ export async function reconnectWallet(choice: WalletChoice): Promise<boolean> {
   return (await loadWalletRuntime()).connect(choice, { eager: true });
 }
 
+/** The connect dialog closed while a WalletConnect pairing waited for a phone. */
+export async function cancelWalletConnect(): Promise<void> {
+  (await loadWalletRuntime()).cancelWalletConnect();
+}
+
 export async function disconnectWallet(): Promise<void> {
   (await loadWalletRuntime()).disconnect();
 }

@@ -10,3 +10,5 @@ export const walletErrorAtom = atom<WalletError | null>(null);
  * the host.
  */
 export const connectDialogOpenAtom = atom(false);
+/** The WalletConnect pairing URI while the dialog waits for a wallet to scan or open it; null otherwise. */
+export const walletConnectUriAtom = atom<string | null>(null);

@@ -37,6 +37,8 @@ describe('wallet error classes', () => {
   it('recognises a refusal in the EIP-1193 and ethers forms, nested or not', () => {
     expect(isUserRejection({ code: 4001, message: 'User rejected the request.' })).toBe(true);
     expect(isUserRejection({ code: 'ACTION_REJECTED' })).toBe(true);
+    // WalletConnect: a phone declining a request answers USER_REJECTED.
+    expect(isUserRejection({ code: 5000, message: 'User rejected.' })).toBe(true);
     expect(isUserRejection({ code: -32603, error: { code: 4001 } })).toBe(true);
     expect(isUserRejection({ code: -32603, message: 'boom' })).toBe(false);
   });

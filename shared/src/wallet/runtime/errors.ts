@@ -85,9 +85,12 @@ function messages(error: unknown, depth = 0): string[] {
   return [...own, ...['error', 'info', 'cause', 'data'].flatMap((key) => messages(error[key], depth + 1))];
 }
 
-/** The user said no in the wallet (EIP-1193 4001, or ethers' ACTION_REJECTED). */
+/**
+ * The user said no in the wallet: EIP-1193 4001, ethers' ACTION_REJECTED, or WalletConnect's
+ * USER_REJECTED (5000, what phone wallets answer a request they declined with).
+ */
 export function isUserRejection(error: unknown): boolean {
-  return codes(error).some((code) => code === 4001 || code === 'ACTION_REJECTED');
+  return codes(error).some((code) => code === 4001 || code === 5000 || code === 'ACTION_REJECTED');
 }
 
 export function isInsufficientFunds(error: unknown): boolean {

@@ -5,6 +5,7 @@ export {
   disconnect,
   switchNetwork,
   selectDevAccount,
+  cancelWalletConnect,
   currentSession,
   addChainParameter,
   type SwitchOutcome,

@@ -8,11 +8,12 @@ import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '../../s
 import { prdsStore } from '../../state/store';
 import { isDevWalletAvailable } from '../chainLinks';
 import { writeWalletChoice } from '../storedChoice';
-import { walletErrorAtom, walletStatusAtom } from '../walletState';
-import type { WalletChoice, WalletOption } from '../walletTypes';
+import { walletConnectUriAtom, walletErrorAtom, walletStatusAtom } from '../walletState';
+import type { WalletChoice, WalletError, WalletOption } from '../walletTypes';
 import { DevWalletProvider } from './devWalletProvider';
 import { discoverInjectedWallets } from './eip6963';
 import { errorCode, isUserRejection, walletMessage } from './errors';
+import { asProvider, walletConnectProvider, type WalletConnectProvider } from './walletConnect';
 
 interface Session {
   readonly option: WalletOption;
@@ -20,7 +21,29 @@ interface Session {
   readonly provider: Provider;
   readonly connector: EIP1193;
   readonly unsubscribe: () => void;
+  /** Ends the session on the wallet's side too (WalletConnect: the phone is told). */
+  readonly close?: () => void;
 }
+
+interface FoundWallet {
+  readonly provider: Provider;
+  readonly option: WalletOption;
+  /** WalletConnect's provider, which must pair before it has an account to give. */
+  readonly walletConnect?: WalletConnectProvider;
+}
+
+const WALLETCONNECT_OPTION: WalletOption = { id: 'walletconnect', kind: 'walletconnect', name: 'WalletConnect' };
+
+/** Why a chosen wallet cannot connect here, by its kind. */
+const UNAVAILABLE: Record<WalletChoice['kind'], WalletError> = {
+  injected: { messageKey: 'wallet.installMetaMask' },
+  dev: { messageKey: 'wallet.error.devUnavailable' },
+  walletconnect: { messageKey: 'wallet.error.walletConnectUnavailable' },
+};
+
+/** Thrown into a waiting WalletConnect pairing when the user closes the dialog. */
+class PairingCancelled extends Error {}
+let cancelPairing: ((error: PairingCancelled) => void) | null = null;
 
 let session: Session | null = null;
 const store = prdsStore;
@@ -50,6 +73,7 @@ function endSession(): void {
   if (!session) return;
   session.unsubscribe();
   session.connector.resetState();
+  session.close?.();
   session = null;
   store.set(accountAtom, null);
   store.set(chainIdAtom, null);
@@ -57,10 +81,15 @@ function endSession(): void {
   store.set(walletStatusAtom, 'idle');
 }
 
-async function providerFor(
-  choice: WalletChoice,
-  devnetChainId: ChainId,
-): Promise<{ provider: Provider; option: WalletOption } | null> {
+async function providerFor(choice: WalletChoice, devnetChainId: ChainId, eager: boolean): Promise<FoundWallet | null> {
+  if (choice.kind === 'walletconnect') {
+    const pending = walletConnectProvider();
+    if (pending === null) return null;
+    const provider = await pending;
+    // A reload restores a session WalletConnect kept; without one there is nothing to reconnect.
+    if (eager && !provider.session) return null;
+    return { provider: asProvider(provider), option: WALLETCONNECT_OPTION, walletConnect: provider };
+  }
   if (choice.kind === 'dev') {
     const [rpcUrl] = CHAINS[devnetChainId].rpcUrls;
     if (!isDevWalletAvailable(devnetChainId) || rpcUrl === undefined) return null;
@@ -82,14 +111,19 @@ async function providerFor(
 export async function connect(choice: WalletChoice, { eager = false }: { eager?: boolean } = {}): Promise<boolean> {
   store.set(walletErrorAtom, null);
   store.set(walletStatusAtom, 'connecting');
-  const found = await providerFor(choice, store.get(desireChainIdAtom));
+  let found: FoundWallet | null;
+  try {
+    found = await providerFor(choice, store.get(desireChainIdAtom), eager);
+  } catch (error) {
+    // WalletConnect's code or its relay failed to load.
+    store.set(walletStatusAtom, session ? 'connected' : 'idle');
+    if (!eager) store.set(walletErrorAtom, { messageKey: 'wallet.error.connectFailed', detail: walletMessage(error) });
+    return false;
+  }
   if (!found) {
     store.set(walletStatusAtom, session ? 'connected' : 'idle');
     if (eager) writeWalletChoice(null);
-    else
-      store.set(walletErrorAtom, {
-        messageKey: choice.kind === 'dev' ? 'wallet.error.devUnavailable' : 'wallet.installMetaMask',
-      });
+    else store.set(walletErrorAtom, UNAVAILABLE[choice.kind]);
     return false;
   }
   endSession();
@@ -107,8 +141,10 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
       hadAccount = true;
       writeWalletChoice(choice);
     }
-    if (hadAccount && !state.activating && state.accounts !== undefined && account === null) {
-      // The user disconnected this site in the wallet.
+    const reset = state.accounts === undefined && state.chainId === undefined;
+    if (hadAccount && !state.activating && (state.accounts !== undefined || reset) && account === null) {
+      // The user disconnected this site in the wallet (an empty account list, or the provider's
+      // 'disconnect': a WalletConnect session the phone ended).
       writeWalletChoice(null);
       endSession();
       return;
@@ -119,13 +155,25 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
     if (account !== null) store.set(walletStatusAtom, 'connected');
   };
   const unsubscribe = connectorStore.subscribe(sync);
-  session = { option: found.option, choice, provider: found.provider, connector, unsubscribe };
+  const walletConnect = found.walletConnect;
+  const close = walletConnect
+    ? () => {
+        store.set(walletConnectUriAtom, null);
+        walletConnect.disconnect().catch(() => undefined);
+      }
+    : undefined;
+  session = { option: found.option, choice, provider: found.provider, connector, unsubscribe, ...(close ? { close } : {}) };
 
   try {
+    if (walletConnect && !eager && !walletConnect.session) await pairWalletConnect(walletConnect);
     if (eager) await connector.connectEagerly();
     else await connector.activate();
   } catch (error) {
     endSession();
+    if (error instanceof PairingCancelled) {
+      writeWalletChoice(null);
+      return false;
+    }
     if (!eager) {
       writeWalletChoice(null);
       store.set(
@@ -144,6 +192,34 @@ export async function connect(choice: WalletChoice, { eager = false }: { eager?:
     return false;
   }
   return true;
+}
+
+/**
+ * Shows a pairing URI (walletConnectUriAtom: the dialog's QR code and phone links) and waits until a
+ * wallet approves the session, declines it, or the user closes the dialog (cancelWalletConnect).
+ */
+async function pairWalletConnect(provider: WalletConnectProvider): Promise<void> {
+  store.set(walletConnectUriAtom, null);
+  const cancelled = new Promise<never>((_, reject) => {
+    cancelPairing = reject;
+  });
+  try {
+    await Promise.race([provider.connect(), cancelled]);
+  } catch (error) {
+    // The provider rethrows the phone's refusal as a bare Error('User rejected.'), without its code:
+    // give it back the code (WalletConnect's USER_REJECTED) so the dialog says the user declined.
+    if (!(error instanceof PairingCancelled) && /user rejected/i.test(walletMessage(error)))
+      throw Object.assign(new Error(walletMessage(error)), { code: 5000 });
+    throw error;
+  } finally {
+    cancelPairing = null;
+    store.set(walletConnectUriAtom, null);
+  }
+}
+
+/** The user closed the dialog while a WalletConnect pairing waited: stop waiting, show no error. */
+export function cancelWalletConnect(): void {
+  cancelPairing?.(new PairingCancelled('pairing cancelled'));
 }
 
 export function disconnect(): void {
