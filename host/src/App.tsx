@@ -1,17 +1,21 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders, type ScopeMessages } from '@prds/shared';
+import { AppProviders, LiveUpdates, type ScopeMessages } from '@prds/shared';
 import { AppContent } from './AppContent';
 import { RemoteLoaderContext } from './federation/RemoteLoaderContext';
 import { RolloutAccountSync } from './federation/RolloutAccountSync';
 import { remoteLoader } from './federation/remoteLoaderInstance';
 import { PreferenceCookies } from './layout/PreferenceCookies';
 
-/** What only the page does (its effects render nothing): keep the rollout and preference cookies in step. */
+/**
+ * What only the page does (its effects render nothing): keep the rollout and preference cookies in
+ * step, and run the page's one live stream.
+ */
 function BrowserSync() {
   return (
     <>
       <RolloutAccountSync />
       <PreferenceCookies />
+      <LiveUpdates />
     </>
   );
 }

@@ -365,3 +365,6 @@ export {
   shareLink,
 } from './referral/referral';
 export { ReferralCapture } from './referral/ReferralCapture';
+
+// Live updates: the page's one stream (the host mounts LiveUpdates once), its status, the alerts.
+export * from './live';

@@ -10,6 +10,7 @@ import {
   useIntl,
   useWallet,
 } from '@prds/shared';
+import { AlertsBell } from './alerts/AlertsBell';
 import { LangSwitch } from './LangSwitch';
 import { Logo } from './Logo';
 import { NAV_ITEMS } from './navItems';
@@ -206,6 +207,7 @@ export function Header() {
           {device !== 'mobile' && <NetworkSwitch />}
           <LangSwitch />
           <ThemeSwitch />
+          <AlertsBell />
           {device !== 'mobile' && <WalletSlot />}
           {compact && (
             <MenuButton

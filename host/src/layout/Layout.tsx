@@ -3,6 +3,7 @@ import { styled } from '@prds/shared';
 import { AuthRefusedBanner } from './AuthRefusedBanner';
 import { Footer } from './Footer';
 import { HEADER_HEIGHT_PX, Header } from './Header';
+import { LiveStatus } from './LiveStatus';
 import { CONTENT_ID, SkipLink } from './SkipLink';
 import { WalletBanners } from '../wallet/WalletBanners';
 import { ConnectDialogHost } from '../wallet/walletDialog';
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <WalletBanners />
       <Content id={CONTENT_ID}>{children}</Content>
       <Footer />
+      <LiveStatus />
       <ConnectDialogHost />
     </Shell>
   );

@@ -232,8 +232,9 @@ describe('wallet menu', () => {
   it("never shows the previous account's balances for another account", async () => {
     const asked: unknown[] = [];
     // The other account's answer never comes: its balances load, the first account's are gone at once.
-    globalThis.fetch = jest.fn((_url: RequestInfo | URL, init?: RequestInit) => {
-      asked.push(JSON.parse(String(init?.body)));
+    globalThis.fetch = jest.fn((url: RequestInfo | URL, init?: RequestInit) => {
+      // The balances' call only (a connected header also asks for the account's alerts).
+      if (String(url).endsWith('/api/user/info')) asked.push(JSON.parse(String(init?.body)));
       return new Promise<Response>(() => undefined);
     });
     const queryClient = newQueryClient();

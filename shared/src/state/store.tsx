@@ -3,7 +3,7 @@ import { Provider, createStore } from 'jotai';
 
 // The only module besides atoms.ts that imports jotai: remotes and host go through these re-exports,
 // so the page holds one store and the state library can be swapped here.
-export { atom, createStore, useAtom, useAtomValue, useSetAtom } from 'jotai';
+export { atom, createStore, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 export type { Atom, PrimitiveAtom, WritableAtom } from 'jotai';
 
 /** The page's one store: host and every remote read and write the same atoms through it. */

@@ -6,7 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createHttpClient, createStore, type HttpClient } from '@prds/shared';
+import {
+  AppProviders,
+  CHANGE_HIGHLIGHT_MS,
+  createHttpClient,
+  createStore,
+  LIVE_CHANGED_CLASS,
+  marketQueryKeys,
+  type HttpClient,
+  type MarketSummary,
+} from '@prds/shared';
 import { MarketListPage } from './MarketListPage';
 import { OVERSCAN } from './VirtualMarketList';
 import { marketCard, NOW } from '../../testing/marketCard';
@@ -122,6 +131,11 @@ function Location() {
 
 function renderPage(path = '/market') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWith(queryClient, path);
+  return queryClient;
+}
+
+function renderWith(queryClient: QueryClient, path: string) {
   render(
     <AppProviders store={createStore()} queryClient={queryClient}>
       <MemoryRouter initialEntries={['/', path]} initialIndex={1}>
@@ -193,6 +207,42 @@ describe('MarketListPage against a real /api/markets', () => {
     expect(screen.getByTestId('market-status-count-closingSoon').getAttribute('data-count')).toBe('1');
 
     expect(seen).toEqual([{ page: 1, pageSize: 50, category: 'all', status: 'all', sort: 'volume' }]);
+  });
+
+  it('a pushed market update changes its row in place, flashed briefly, without asking the api again', async () => {
+    const queryClient = renderPage();
+    const row = await screen.findByTestId('market-row-7');
+    expect(row.classList.contains(LIVE_CHANGED_CLASS)).toBe(false);
+    const rowsBefore = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+
+    const traded = marketCard(7, {
+      event: 'Will BTC close above 100k?',
+      volume: '22345600000000000000000',
+      options: [
+        { index: 0, label: 'Yes', optionKey: '0x1', stake: '3', odds: '1.333333', probability: '0.75', payoutMultiplier: '1.3' },
+        { index: 1, label: 'No', optionKey: '0x2', stake: '1', odds: '4', probability: '0.25', payoutMultiplier: '3.92' },
+      ],
+    }) as unknown as MarketSummary;
+    // What the page's live stream does with a `market` event (shared/src/live/applyLiveEvent.ts).
+    act(() => {
+      queryClient.setQueriesData({ queryKey: marketQueryKeys.list({}).slice(0, 2) }, (data: unknown) => {
+        const pages = (data as { pages: { list: MarketSummary[] }[] }).pages;
+        return {
+          ...(data as object),
+          pages: pages.map((page) => ({ ...page, list: page.list.map((m) => (m.id === '7' ? traded : m)) })),
+        };
+      });
+    });
+
+    // The cache tells its readers on the next tick.
+    await waitFor(() => expect(within(row).getByTestId('market-row-volume').textContent).toBe('22.34K USDT'));
+    expect(screen.getByTestId('market-row-7')).toBe(row);
+    expect(within(row).getByTestId('market-row-option-0').textContent).toContain('75%');
+    await waitFor(() => expect(row.classList.contains(LIVE_CHANGED_CLASS)).toBe(true));
+    expect(screen.getByTestId('market-row-8').classList.contains(LIVE_CHANGED_CLASS)).toBe(false);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(rowsBefore);
+    expect(seen).toHaveLength(1);
+    await waitFor(() => expect(row.classList.contains(LIVE_CHANGED_CLASS)).toBe(false), { timeout: CHANGE_HIGHLIGHT_MS + 1000 });
   });
 
   it('sends the filters of the URL as the api body', async () => {

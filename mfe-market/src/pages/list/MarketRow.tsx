@@ -4,6 +4,7 @@ import {
   type Device,
   FormattedMessage,
   fromUnits,
+  liveChangedStyles,
   MarketEvent,
   MarketStateBadge,
   type MarketSummary,
@@ -13,6 +14,7 @@ import {
   Probability,
   styled,
   TradingEnds,
+  useChangeHighlight,
   useFormat,
   useIntl,
 } from '@prds/shared';
@@ -168,7 +170,15 @@ const RowLink = styled(Link)`
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.font.size.xs};
   }
+
+  /* A pushed change of its odds, volume or state: a brief flash that moves nothing. */
+  ${({ theme }) => liveChangedStyles(theme)}
 `;
+
+/** What a pushed update can change on a row: its options' odds, the volume, the state. */
+export function marketRowVersion(market: MarketSummary): string {
+  return [market.volume, market.state, ...market.options.map((option) => option.odds ?? '')].join('/');
+}
 
 export interface MarketRowProps {
   readonly market: MarketSummary;
@@ -188,9 +198,10 @@ export const MarketRow = memo(function MarketRow({ market, now, device }: Market
   const category = knownCategory(market.category);
   // A referral link's `?ref` needs no passing on: @prds/shared keeps it until the visitor's first buy.
   const to = paths.detail(market.id);
+  const changed = useChangeHighlight(marketRowVersion(market), market.id);
 
   return (
-    <RowLink to={to} data-testid={`market-row-${market.id}`}>
+    <RowLink to={to} className={changed} data-testid={`market-row-${market.id}`}>
       <div className="row-head">
         <MarketStateBadge market={market} data-testid="market-row-state" />
         {category !== null && <span data-testid="market-row-category">{intl.formatMessage(CATEGORY_LABEL[category])}</span>}

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, createStore } from '@prds/shared';
+import { AppProviders, CHANGE_HIGHLIGHT_MS, createStore, LIVE_CHANGED_CLASS } from '@prds/shared';
 import { MarketRow } from '../../list/MarketRow';
 import { NOW, marketFixture } from '../detailFixture';
 import { OptionList } from './OptionList';
@@ -61,5 +61,42 @@ describe('the payout multiplier: one figure on the list and the detail page', ()
     expect(note.textContent).toContain('2%');
     expect(screen.getByTestId('detail-option-0').textContent).toContain('Pays ×1.63');
     expect(note.textContent).toMatch(/^Pays ×: what each USDT you pay now returns if the option wins/);
+  });
+});
+
+describe('a change of the odds while the page is open', () => {
+  it('flashes the options whose odds or pool changed for a moment, and nothing on the first render', async () => {
+    jest.useFakeTimers();
+    const page = (shown: typeof market) => (
+      <AppProviders store={createStore()}>
+        <MemoryRouter>
+          <OptionList market={shown} />
+        </MemoryRouter>
+      </AppProviders>
+    );
+    const view = render(page(market));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10);
+    });
+    const rain = screen.getByTestId('detail-option-0');
+    const dry = screen.getByTestId('detail-option-1');
+    expect(rain.classList.contains(LIVE_CHANGED_CLASS)).toBe(false);
+
+    // Another buy on Rain: its pool and odds move; Dry's odds move too, its pool does not.
+    const traded = {
+      ...market,
+      options: [
+        { ...market.options[0]!, stake: '70', odds: '1.571428' },
+        { ...market.options[1]!, odds: '2.75' },
+      ],
+    };
+    view.rerender(page(traded));
+    expect(screen.getByTestId('detail-option-0')).toBe(rain);
+    expect(rain.classList.contains(LIVE_CHANGED_CLASS)).toBe(true);
+    expect(dry.classList.contains(LIVE_CHANGED_CLASS)).toBe(true);
+    view.rerender(page({ ...traded }));
+    act(() => jest.advanceTimersByTime(CHANGE_HIGHLIGHT_MS));
+    expect(rain.classList.contains(LIVE_CHANGED_CLASS)).toBe(false);
+    jest.useRealTimers();
   });
 });

@@ -2,13 +2,16 @@ import {
   Badge,
   formatMultiplier,
   FormattedMessage,
+  liveChangedStyles,
   type MarketDetail,
   OptionName,
   PAY_TOKEN,
   Probability,
   styled,
+  useChangeHighlight,
   useFormat,
   useIntl,
+  type MarketOptionView,
 } from '@prds/shared';
 import { DetailSection } from '../DetailSection';
 import { Usdt } from '../Usdt';
@@ -31,6 +34,8 @@ const Row = styled.li<{ $result: boolean }>`
   border: 1px solid ${({ theme, $result }) => ($result ? theme.colors.success : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $result }) => ($result ? `color-mix(in srgb, ${theme.colors.success} 8%, ${theme.colors.surface})` : 'transparent')};
+  /* Its odds or pool changed (another buy, pushed by the stream or seen by the poll): a brief flash. */
+  ${({ theme }) => liveChangedStyles(theme)}
 `;
 
 const Name = styled.span`
@@ -79,6 +84,58 @@ const Note = styled.p`
   line-height: 1.5;
 `;
 
+/** One option; it flashes briefly when its odds or pool change while the page is open. */
+function OptionRow({ market, option }: { market: MarketDetail; option: MarketOptionView }) {
+  const format = useFormat();
+  const changed = useChangeHighlight(`${option.odds ?? ''}/${option.stake}`, market.id);
+  const result = isResultOption(option.index, market.result);
+  const width = probabilityWidth(option.probability);
+  return (
+    <Row className={changed} $result={result} data-testid={`detail-option-${option.index}`} data-result={result || undefined}>
+      <Name dir="auto">
+        <OptionName option={option} />
+        {result && (
+          <Badge tone="success" data-testid="detail-option-result">
+            <FormattedMessage id="market.detail.options.result" />
+          </Badge>
+        )}
+      </Name>
+      <Percent data-testid={`detail-option-probability-${option.index}`} data-value={option.probability ?? ''}>
+        <Probability value={option.probability} />
+      </Percent>
+      <Bar aria-hidden="true">
+        <span style={{ width: `${width}%` }} />
+      </Bar>
+      <Figures>
+        <span>
+          <FormattedMessage
+            id="market.detail.options.pool"
+            values={{
+              amount: (
+                <span data-testid={`detail-option-pool-${option.index}`} data-value={option.stake}>
+                  <Usdt wei={option.stake} />
+                </span>
+              ),
+            }}
+          />
+        </span>
+        <span>
+          <FormattedMessage
+            id="market.detail.options.multiplier"
+            values={{
+              value: (
+                <span data-testid={`detail-option-multiplier-${option.index}`}>
+                  {formatMultiplier(option.payoutMultiplier, format.locale) ?? '--'}
+                </span>
+              ),
+            }}
+          />
+        </span>
+      </Figures>
+    </Row>
+  );
+}
+
 /**
  * Each option with its pool, implied probability and payout multiplier (the same figure the market
  * list and the home page show: the api's `payoutMultiplier`), the result highlighted, and what the
@@ -90,59 +147,9 @@ export function OptionList({ market }: { market: MarketDetail }) {
   return (
     <DetailSection id="options" testId="detail-options" title={<FormattedMessage id="market.detail.options.title" />}>
       <Rows>
-        {market.options.map((option) => {
-          const result = isResultOption(option.index, market.result);
-          const width = probabilityWidth(option.probability);
-          return (
-            <Row
-              key={option.index}
-              $result={result}
-              data-testid={`detail-option-${option.index}`}
-              data-result={result || undefined}
-            >
-              <Name dir="auto">
-                <OptionName option={option} />
-                {result && (
-                  <Badge tone="success" data-testid="detail-option-result">
-                    <FormattedMessage id="market.detail.options.result" />
-                  </Badge>
-                )}
-              </Name>
-              <Percent data-testid={`detail-option-probability-${option.index}`} data-value={option.probability ?? ''}>
-                <Probability value={option.probability} />
-              </Percent>
-              <Bar aria-hidden="true">
-                <span style={{ width: `${width}%` }} />
-              </Bar>
-              <Figures>
-                <span>
-                  <FormattedMessage
-                    id="market.detail.options.pool"
-                    values={{
-                      amount: (
-                        <span data-testid={`detail-option-pool-${option.index}`} data-value={option.stake}>
-                          <Usdt wei={option.stake} />
-                        </span>
-                      ),
-                    }}
-                  />
-                </span>
-                <span>
-                  <FormattedMessage
-                    id="market.detail.options.multiplier"
-                    values={{
-                      value: (
-                        <span data-testid={`detail-option-multiplier-${option.index}`}>
-                          {formatMultiplier(option.payoutMultiplier, format.locale) ?? '--'}
-                        </span>
-                      ),
-                    }}
-                  />
-                </span>
-              </Figures>
-            </Row>
-          );
-        })}
+        {market.options.map((option) => (
+          <OptionRow key={option.index} market={market} option={option} />
+        ))}
       </Rows>
       <Note data-testid="detail-options-multiplier-note">
         <FormattedMessage
