@@ -78,7 +78,7 @@ export async function fromChain<T>(log: FastifyBaseLogger, read: () => Promise<T
  * One round trip for the head and a data version: the indexer's head block and time plus the sum of
  * its per-contract cursors (which moves on every applied batch and on every rollback).
  */
-async function readHead(db: Db, local: number): Promise<Head> {
+export async function readHead(db: Db, local: number): Promise<Head> {
   const rows = await sql<{ key: string; value: string | null }>`
     select key, value from indexer_state where key in ('head_block', 'head_time')
     union all

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { AlertItem, StreamEventName } from "@prds/api-schema";
 import type { ApiConfig } from "../config";
-import type { AppContext } from "../http/context";
+import { readHead, type AppContext } from "../http/context";
 import { loadMarkets, summariesFor, visibleMetadata } from "../http/marketRows";
 import { tradeItem } from "../http/routes/market";
 import { accountAlerts, type AccountAlerts } from "./alerts";
@@ -132,10 +132,17 @@ export class StreamHub {
   private timers: NodeJS.Timeout[] = [];
   readonly metrics = { sent: 0, dropped: 0, refused: 0 };
 
+  private readonly ctx: AppContext;
+
   constructor(
-    private readonly ctx: AppContext,
+    shared: AppContext,
     private readonly settings: HubSettings,
-  ) {}
+  ) {
+    // The stream reads the head afresh each time, outside the calls' shared head cache: its clock
+    // tick would otherwise keep that cache filled with a head read just before the indexer's next
+    // commit, and a call right after the commit would answer the older "now".
+    this.ctx = { ...shared, head: () => readHead(shared.db, shared.localVersion.value), refreshHead: () => undefined };
+  }
 
   async start(): Promise<void> {
     this.last = await lastChangeId(this.ctx.db);
