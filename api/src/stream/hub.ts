@@ -142,7 +142,11 @@ export class StreamHub {
     // tick would otherwise keep that cache filled with a head read just before the indexer's next
     // commit, and a call right after the commit would answer the older "now".
     this.ctx = { ...shared, head: () => readHead(shared.db, shared.localVersion.value), refreshHead: () => undefined };
+    this.shared = shared;
   }
+
+  /** The calls' context: its head cache is dropped whenever the stream is about to tell of something new. */
+  private readonly shared: AppContext;
 
   async start(): Promise<void> {
     this.last = await lastChangeId(this.ctx.db);
@@ -264,6 +268,9 @@ export class StreamHub {
     for (;;) {
       const changes = await readChanges(this.ctx.db, this.last, READ_LIMIT);
       if (changes.length === 0) break;
+      // A page that refetches on an event must get what the event is about, not the head the
+      // calls cached a moment before the commit (get-trans-status does the same for its caller).
+      this.shared.refreshHead();
       await this.fanOut(changes);
       this.last = changes[changes.length - 1]!.id;
       if (changes.length < READ_LIMIT) break;
@@ -272,6 +279,7 @@ export class StreamHub {
     if (head.now !== this.lastNow) {
       const first = this.lastNow < 0;
       this.lastNow = head.now;
+      this.shared.refreshHead();
       if (!first) await this.clockMoved(head.now);
     }
   }
