@@ -34,6 +34,7 @@ const BENCH_OUTPUTS: Record<string, { folder: string; writer: string } | null> =
   'bench:ssr': null,
   'bench:api': null,
   'bench:indexer': null,
+  'bench:stream': null,
 };
 
 /** What a bench leaves in its folder: sources, data, reports. */
