@@ -212,6 +212,12 @@ const CALL_SPECS: Call[] = [
     ],
     valid: { remote: "mfe_claim", version: "0.1.0+20250101000000.abcd", days: 30, page: 1, pageSize: 20 },
   },
+  {
+    path: "/api/user/alerts",
+    fields: [{ name: "account", kind: "address", required: true }],
+    valid: { account: ADDRESS },
+  },
+  { path: "/api/stream/status", fields: [], valid: {} },
 ];
 
 const SQL = ["1; drop table markets; --", "' OR '1'='1", '"; delete from market_metadata; --', "1 UNION SELECT * FROM licenses"];
