@@ -188,6 +188,7 @@ export { TopUpLink } from './ui/TopUpLink';
 export { Field } from './ui/Field';
 export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
 export { FileButton, type FileButtonProps } from './ui/FileButton';
+export { QrCode } from './ui/QrCode';
 export { UserText, userTextStyles, type UserTextProps } from './ui/UserText';
 export { SharedProbe } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';

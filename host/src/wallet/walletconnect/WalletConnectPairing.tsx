@@ -1,8 +1,6 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Button, FormattedMessage, Muted, Spinner, styled, useIntl } from '@prds/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Button, FormattedMessage, Muted, QrCode, Spinner, styled, useIntl } from '@prds/shared';
 import { MOBILE_WALLETS, walletDeepLink } from './mobileWallets';
-
-const PairingQr = lazy(() => import(/* webpackChunkName: "walletconnect-qr" */ './PairingQr'));
 
 /** QR size in CSS px: scannable from a laptop screen, inside the dialog at 320 px. */
 const QR_SIZE = 240;
@@ -137,9 +135,12 @@ export function WalletConnectPairing({ uri, phone }: { uri: string | null; phone
             <FormattedMessage id="host.wallet.walletConnectScan" />
           </Muted>
           <QrFrame>
-            <Suspense fallback={<Spinner label={intl.formatMessage({ id: 'common.loading' })} />}>
-              <PairingQr uri={uri} size={QR_SIZE} label={intl.formatMessage({ id: 'host.wallet.walletConnectQrLabel' })} />
-            </Suspense>
+            <QrCode
+              text={uri}
+              size={QR_SIZE}
+              label={intl.formatMessage({ id: 'host.wallet.walletConnectQrLabel' })}
+              data-testid="walletconnect-qr"
+            />
           </QrFrame>
         </>
       )}

@@ -16,10 +16,10 @@ import {
   useWallet,
   type Address,
   useFormat,
+  QrCode,
 } from '@prds/shared';
 import { Balances } from '../../common/Balances';
 import { CopyButton } from '../../common/CopyButton';
-import { QrCode } from '../../common/QrCode';
 import { tokenAmount } from '../../common/amounts';
 
 /** What the devnet faucet mints per click: enough for a few buys, a License and a challenge's gas. */

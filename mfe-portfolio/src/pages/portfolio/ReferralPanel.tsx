@@ -13,10 +13,10 @@ import {
   useFormat,
   useIntl,
   useQuery,
+  QrCode,
 } from '@prds/shared';
 import { CopyButton } from '../../common/CopyButton';
 import { Row, Section, SectionTitle } from '../../common/layout';
-import { QrCode } from '../../common/QrCode';
 import { ListState, Pager, Table, TableScroll } from '../../common/Table';
 import { TokenAmount } from '../../common/TokenAmount';
 import { fetchIssueConfig, fetchReferralRewards, issueConfigKey, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';

@@ -1,16 +1,17 @@
 import qrcode from 'qrcode-generator';
-import { dayTheme } from '@prds/shared';
+import { dayTheme } from '../../theme/tokens';
 
 /** Modules of quiet zone around the code (the standard asks for 4). */
 const QUIET = 4;
 
 /**
- * The pairing URI as a QR code (qrcode-generator, error correction M) in one SVG path; dark on light in
- * both themes, which phone cameras read best. Its own chunk, loaded only when a pairing URI is shown.
+ * `text` as a QR code (qrcode-generator, error correction M), drawn as one SVG path. Always dark on
+ * light (the day theme's text on its surface), also at night: phone cameras read inverted codes badly.
+ * Its own chunk, loaded only where a code is shown.
  */
-export default function PairingQr({ uri, label, size }: { uri: string; label: string; size: number }) {
+export default function QrSvg({ text, label, size }: { text: string; label: string; size: number }) {
   const code = qrcode(0, 'M');
-  code.addData(uri);
+  code.addData(text);
   code.make();
   const count = code.getModuleCount();
   const span = count + QUIET * 2;
@@ -28,7 +29,7 @@ export default function PairingQr({ uri, label, size }: { uri: string; label: st
       height={size}
       viewBox={`0 0 ${span} ${span}`}
       shapeRendering="crispEdges"
-      data-testid="walletconnect-qr"
+      data-qr-text={text}
     >
       <rect width={span} height={span} fill={dayTheme.colors.surface} />
       <path d={path} fill={dayTheme.colors.text} />

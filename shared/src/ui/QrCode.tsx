@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton, styled } from '@prds/shared';
+import styled from '@emotion/styled';
+import { Skeleton } from './Skeleton';
 
-const QrSvg = lazy(() => import('./QrSvg'));
+// Its encoder (qrcode-generator) in a chunk of its own, loaded where a code is first shown: the
+// referral link, the deposit address, WalletConnect's pairing.
+const QrSvg = lazy(() => import(/* webpackChunkName: "qr-code" */ './qrCode/QrSvg'));
 
 const Frame = styled.figure`
   margin: 0;
