@@ -178,6 +178,8 @@ test('issuer confirms, two challenges with evidence, PRDS vote, tally, claims an
     await openAs(who);
     const form = page.getByTestId('challenge-form');
     await expect(form).toBeVisible();
+    // 'Stake: -- PRDS (your balance: 1,500 PRDS)' until the stake's read answers: its first figure would be the balance.
+    await expect(form.getByTestId('challenge-stake')).not.toContainText('--');
     expect(parseUnits(String(await shownAmount(form.getByTestId('challenge-stake'))), 18)).toBe(stake);
     await chooseOption(page, 'challenge-option', option);
     await form.getByTestId('challenge-image').setInputFiles(path.join(FIXTURES, image));
