@@ -29,6 +29,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
 const { ChunkIntegrityPlugin } = require('./chunkIntegrity.cjs');
 const { OmitFederationStatsPlugin } = require('./omitFederationStats.cjs');
 
@@ -65,6 +66,10 @@ const ETHERS_ADDRESS_SHIM = path.join(__dirname, 'ethersAddressShim.mjs');
 const REMOTE_APP_ALIAS = 'prds-remote-app';
 /** A release build's ./App: the remote's own App beside a mark naming the release (releasedApp.tsx). */
 const RELEASED_APP = path.join(__dirname, 'releasedApp.tsx');
+
+/** React Refresh in development builds: one runtime per page (reactRefreshRuntime.cjs), hooked in first (reactRefreshHook.cjs). */
+const REACT_REFRESH_RUNTIME = path.join(__dirname, 'reactRefreshRuntime.cjs');
+const REACT_REFRESH_HOOK = path.join(__dirname, 'reactRefreshHook.cjs');
 
 /** The subset of @tanstack/react-query the apps share (see queryExports.mjs). */
 const QUERY_EXPORTS = path.join(__dirname, 'queryExports.mjs');
@@ -222,6 +227,11 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const production = mode === 'production';
+    // `webpack serve` in development (a team's dev loop, scripts/dev.mjs): hot updates with React
+    // Refresh, so an edit re-renders the changed components in place and keeps their state.
+    const refresh = Boolean(process.env.WEBPACK_SERVE) && !production;
+    // scripts/dev.mjs runs each named remote's dev server on a port of its own (PRDS_DEV_SERVER_PORT).
+    const devServerPort = Number(process.env.PRDS_DEV_SERVER_PORT) || port;
     // A production container uses the host's federation runtime core (externalRuntime below), which
     // a page of its own would not have: the standalone harness is the dev server's only.
     const hasHarness = !isHost && remoteApp !== null && !production;
@@ -241,8 +251,11 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
 
     /** @type {import('webpack').EntryObject} */
     const entry = {};
-    if (isHost) entry.main = './src/index.ts';
-    else if (hasHarness) entry.main = path.join(__dirname, 'harnessEntry.js');
+    // A development page hooks React Refresh in before react-dom loads (reactRefreshHook.cjs), so a
+    // remote on a dev server refreshes in place inside it; a production build has no such module.
+    const page = (/** @type {string} */ file) => (production ? file : [REACT_REFRESH_HOOK, file]);
+    if (isHost) entry.main = page('./src/index.ts');
+    else if (hasHarness) entry.main = page(path.join(__dirname, 'harnessEntry.js'));
 
     /** @type {import('webpack').Configuration} */
     const browser = {
@@ -295,6 +308,12 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           // dialog draws its own QR code and wallet list, so the modal (and its wallet-list fetches) is left out.
           '@reown/appkit/core$': false,
           'prds-federation-runtime-core$': RUNTIME_CORE_ENTRY,
+          ...(production
+            ? {}
+            : {
+                'react-refresh/runtime$': REACT_REFRESH_RUNTIME,
+                'prds-react-refresh-runtime$': require.resolve('react-refresh/runtime'),
+              }),
           ...(reactQuery ? { 'prds-react-query$': reactQuery } : {}),
         },
         // The harness lives here in shared/webpack: its react, router and @prds/shared imports must
@@ -316,6 +335,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
                       runtime: 'automatic',
                       importSource: '@emotion/react',
                       development: !production,
+                      refresh,
                     },
                   },
                   target: 'es2022',
@@ -388,6 +408,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
             ]
           : []),
         ...(release ? [new ChunkIntegrityPlugin()] : []),
+        // Its own overlay is off: webpack-dev-server's shows build errors already.
+        ...(refresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
         // mf-stats.json names the building machine's paths and nothing reads it.
         ...(isHost ? [] : [new OmitFederationStatsPlugin()]),
       ],
@@ -412,17 +434,22 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
       stats: production ? 'errors-warnings' : 'minimal',
       devServer: {
         host: '127.0.0.1',
-        port,
+        port: devServerPort,
         historyApiFallback: true,
-        // Module Federation and HMR across containers do not mix well; a full reload is predictable.
-        hot: false,
+        // Hot updates with React Refresh; an edit no component boundary accepts reloads the page.
+        hot: true,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false, errors: true } },
+        client: {
+          overlay: { warnings: false, errors: true },
+          // The container runs inside the site's page (another origin): its client talks to this server.
+          webSocketURL: `ws://127.0.0.1:${devServerPort}/ws`,
+        },
       },
     };
-    // `webpack serve` (a team's dev loop) runs the browser build only.
-    if (process.env.WEBPACK_SERVE) return [browser];
+    // A development build (`webpack serve`, scripts/dev.mjs's host) is the browser build only: the dev
+    // loop serves pages without the server render.
+    if (!production) return [browser];
     const server = serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, release, shared, exposed });
     return server ? [browser, server] : [browser];
   };
