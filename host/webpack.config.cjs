@@ -3,9 +3,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('@prds/shared/webpack');
-const REMOTES = require('./src/federation/remotes.json');
 
 const PORT = 3000;
+/** `pnpm dev host` (scripts/dev.mjs) serves the host on the site's base port. */
+const DEV_PORT = Number(process.env.PRDS_DEV_SERVER_PORT) || PORT;
 
 const base = createConfig({
   name: 'prds_host',
@@ -71,37 +72,20 @@ class TokenIconsPlugin {
   }
 }
 
-/** The rollout manifest of `webpack serve`: each remote's dev server, as scripts/serve.mjs does for dist/. */
-function devManifest() {
-  const version = '0.0.0+dev';
-  return {
-    schemaVersion: 1,
-    salt: 'dev',
-    reports: false,
-    remotes: Object.fromEntries(
-      Object.entries(REMOTES).map(([name, { portOffset }]) => [
-        name,
-        {
-          stable: version,
-          lastGood: [],
-          requires: { host: '*', shared: '*' },
-          versions: {
-            [version]: { url: `http://127.0.0.1:${PORT + portOffset}/mf-manifest.json`, integrity: null, shared: null },
-          },
-        },
-      ]),
-    ),
-  };
-}
-
 module.exports = (env, argv) => {
   const [config, ...server] = base(env, argv);
   config.plugins = [...(config.plugins ?? []), new ThemeBeforePaintPlugin(), new TokenIconsPlugin()];
   config.devServer = {
     ...config.devServer,
     setupMiddlewares: (middlewares, devServer) => {
+      // The rollout manifest scripts/serve.mjs answers without releases: each remote on its port
+      // beside the host's (scripts/dev.mjs serves the remotes there, or a dev override replaces one).
+      require('../contracts/scripts/swc-register.cjs');
+      /** @type {typeof import('../scripts/site/localManifest')} */
+      const { localManifest } = require('../scripts/site/localManifest.ts');
+      const manifest = localManifest(DEV_PORT);
       devServer.app.get('/remotes.json', (_req, res) => {
-        res.set('Cache-Control', 'no-store').json(devManifest());
+        res.set('Cache-Control', 'no-store').json(manifest);
       });
       return middlewares;
     },

@@ -4,7 +4,7 @@
 // crash of the process).
 //
 //   node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL[,URL]]
-//                          [--origins https://site.example,...] [--releases DIR] [--host-dist DIR]
+//                          [--origins https://site.example,...] [--releases DIR] [--host-dist DIR] [--dist DIR] [--dev]
 //
 // host on the base port, mfe-market +1, mfe-issue +2, mfe-license +3, mfe-portfolio +4, mfe-claim +5.
 // The host gets history fallback and /remotes.json, the rollout manifest (host/src/federation/rollout):
@@ -26,6 +26,12 @@
 // X-Frame-Options DENY), nosniff and no referrer. The api and chain the builds call (PRDS_API_URL,
 // PRDS_DEVNET_RPC_URL, as at build time) and the manifest's origins are the only other origins the
 // pages may connect to.
+//
+// --dev is a team's dev loop (scripts/dev.mjs, README "Develop a remote"): the site of a development
+// host build, whose pages may load a remote from a dev server on this machine (the loader's
+// `?remote-dev=` override): its CSP also allows scripts and connections (hot updates' WebSocket
+// included) from any loopback port and eval (development builds' source maps), and pages are rendered
+// in the browser (no server render). Without --dev the policy is the production one above.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -61,6 +67,8 @@ const { createMarketPreviews } = require(path.join(ROOT, 'scripts/site/marketPre
 const serverRender = require(path.join(ROOT, 'scripts/site/serverRender.ts'));
 /** @type {typeof import('./site/pageRoute')} */
 const pageRoute = require(path.join(ROOT, 'scripts/site/pageRoute.ts'));
+/** @type {typeof import('./site/localManifest')} */
+const { localManifest, packageVersion } = require(path.join(ROOT, 'scripts/site/localManifest.ts'));
 /** Where a releases folder keeps its rollout manifest. */
 export const ROLLOUT_FILE = 'rollout.json';
 
@@ -116,6 +124,8 @@ export function parseArgs(argv, env = process.env) {
   let ssrCacheMs = Number(env.PRDS_SSR_CACHE_MS || 1000);
   let ssrApiUrl = env.PRDS_SSR_API_URL || null;
   let relayOrigins = [];
+  let distRoot = null;
+  let dev = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.split('=', 2);
@@ -142,6 +152,12 @@ export function parseArgs(argv, env = process.env) {
       // A host built elsewhere than host/dist (scripts/build-network.mjs: a network's production build).
       hostDist = path.resolve(value());
       if (!fs.existsSync(path.join(hostDist, 'index.html'))) fail(`--host-dist: ${hostDist} has no index.html`);
+    } else if (flag === '--dist') {
+      // Every app's build in DIR/<folder> (scripts/dev.mjs: builds for another api or chain), not <folder>/dist.
+      distRoot = path.resolve(value());
+    } else if (flag === '--dev') {
+      dev = true;
+      ssr = false;
     } else if (flag === '--no-ssr') {
       ssr = false;
     } else if (flag === '--ssr-budget-ms') {
@@ -158,7 +174,7 @@ export function parseArgs(argv, env = process.env) {
       ssrCacheMs = Number(value());
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--walletconnect-relay wss://URL] [--releases DIR] [--host-dist DIR] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000] [--ssr-api-url URL]',
+        'usage: node scripts/serve.mjs [--base-port 3000] [--only host,mfe-market,...] [--api-url URL] [--rpc-url URL,...] [--origins URL,...] [--walletconnect-relay wss://URL] [--releases DIR] [--host-dist DIR] [--dist DIR] [--dev] [--no-ssr] [--ssr-budget-ms 150] [--ssr-cache-ms 1000] [--ssr-api-url URL]',
       );
       process.exit(0);
     } else {
@@ -180,53 +196,13 @@ export function parseArgs(argv, env = process.env) {
     relayOrigins,
     releasesDir,
     hostDist,
+    distRoot,
+    dev,
   };
 }
 
 /** Both names of a local port: the remotes manifest says 127.0.0.1, a person may type localhost. */
 const localOrigins = (port) => [`http://${HOSTNAME}:${port}`, `http://localhost:${port}`];
-
-/** A workspace package's version (its package.json). */
-function packageVersion(folder) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8')).version;
-}
-
-/**
- * The rollout manifest of a local run without releases: every remote at one unversioned version
- * (`<package version>+local`), its dist/ on its own port, unpinned (a production page refuses
- * unpinned releases; the local devnet build accepts them), no canary, no reports.
- */
-export function localManifest(basePort) {
-  const shared = packageVersion('shared');
-  return {
-    schemaVersion: rollout.ROLLOUT_SCHEMA_VERSION,
-    salt: 'local',
-    reports: false,
-    autoRollback: null,
-    remotes: Object.fromEntries(
-      APPS.filter((app) => app.container).map((app) => {
-        const version = `${packageVersion(app.name)}+local`;
-        return [
-          app.container,
-          {
-            stable: version,
-            canary: null,
-            lastGood: [],
-            requires: { host: '*', shared: '*' },
-            versions: {
-              [version]: {
-                url: `http://${HOSTNAME}:${basePort + app.offset}/mf-manifest.json`,
-                integrity: null,
-                shared,
-                publishedAt: null,
-              },
-            },
-          },
-        ];
-      }),
-    ),
-  };
-}
 
 /**
  * The rollout manifest the host answers at /remotes.json: the releases folder's rollout.json, read
@@ -235,7 +211,7 @@ export function localManifest(basePort) {
  */
 export function createManifestSource({ basePort, releasesDir }, log = (line) => console.error(line)) {
   if (!releasesDir) {
-    const manifest = localManifest(basePort);
+    const manifest = localManifest(basePort, HOSTNAME);
     const parsed = rollout.parseRolloutManifest(manifest, { remoteNames: REMOTE_NAMES, base: `http://${HOSTNAME}:${basePort}/` });
     if (!parsed.ok) throw new Error(`serve: the generated rollout manifest is invalid: ${parsed.reason}`);
     const json = JSON.stringify(manifest);
@@ -307,7 +283,7 @@ function createServerRenders({ hostDir, options, pageOrigin, manifests }) {
     localDists: Object.fromEntries(
       APPS.filter((app) => app.container).map((app) => [
         `http://${HOSTNAME}:${options.basePort + app.offset}`,
-        path.join(ROOT, app.name, 'dist'),
+        appDist(app, options),
       ]),
     ),
   };
@@ -524,8 +500,11 @@ export function hasInlineScript(html) {
  * eval (the host page has no inline script; the federation runtime needs no eval for releases with
  * a plain publicPath).
  */
-export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [], relayOrigins = [] }) {
-  const scriptSources = ["'self'", ...remoteOrigins];
+export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [], relayOrigins = [], dev = false }) {
+  // --dev: remotes from dev servers on this machine (any port), their hot updates' sockets, eval source maps.
+  const devScripts = dev ? ['http://127.0.0.1:*', 'http://localhost:*', "'unsafe-eval'"] : [];
+  const devConnects = dev ? ['http://127.0.0.1:*', 'http://localhost:*', 'ws://127.0.0.1:*', 'ws://localhost:*'] : [];
+  const scriptSources = ["'self'", ...remoteOrigins, ...devScripts];
   const directives = {
     'default-src': ["'self'"],
     'script-src': scriptSources,
@@ -536,7 +515,7 @@ export function sitePolicy({ apiOrigin, rpcOrigins, remoteOrigins = [], relayOri
     'font-src': ["'self'", 'data:'],
     // The runtime fetches each release's mf-manifest.json; the page calls the api and the chain, and
     // WalletConnect's relay where the build offers it.
-    'connect-src': ["'self'", apiOrigin, ...rpcOrigins, ...remoteOrigins, ...relayOrigins],
+    'connect-src': ["'self'", apiOrigin, ...rpcOrigins, ...remoteOrigins, ...relayOrigins, ...devConnects],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -569,8 +548,14 @@ function cacheControlFor(file) {
  * One app's server. Exported for tests: `options` is parseArgs' result. The server is not
  * listening; listen with `app.listen({ host, port })`.
  */
+/** Where an app's build is: --host-dist for the host, else DIR/<folder> with --dist DIR, else <folder>/dist. */
+function appDist(app, options) {
+  if (!app.container && options.hostDist) return options.hostDist;
+  return options.distRoot ? path.join(options.distRoot, app.name) : path.join(ROOT, app.name, 'dist');
+}
+
 export async function createAppServer(app, options) {
-  const dist = !app.container && options.hostDist ? options.hostDist : path.join(ROOT, app.name, 'dist');
+  const dist = appDist(app, options);
   if (!fs.existsSync(path.join(dist, app.container ? 'mf-manifest.json' : 'index.html'))) {
     throw new Error(`${app.name} has no build in ${dist}; run its build first (pnpm run build)`);
   }
