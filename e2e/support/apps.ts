@@ -26,6 +26,14 @@ export const E2E_WALLETCONNECT_RELAY_URL = `ws://127.0.0.1:${E2E_WALLETCONNECT_R
  */
 export const ROLLOUT_HOST_PORT = 4110;
 
+/**
+ * The dev loop spec's site (`pnpm dev mfe-claim --base-port 4300`, scripts/dev.mjs): the host's
+ * development build on 4300, the remotes' builds beside it, the claim remote's dev server on 4405
+ * (base + 100 + its offset). The suite's api lets these origins call it.
+ */
+export const DEV_BASE_PORT = 4300;
+export const DEV_SERVER_PORT_OFFSET = 100;
+
 export type RemoteKey = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';
 
 export interface RemoteRoute {

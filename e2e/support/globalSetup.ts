@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startStack, stopLeftovers, type Stack } from '../../scripts/stack.cjs';
-import { APP_NAMES, ROLLOUT_HOST_PORT, portOf } from './apps';
+import { APP_NAMES, DEV_BASE_PORT, DEV_SERVER_PORT_OFFSET, ROLLOUT_HOST_PORT, portOf } from './apps';
 import { resetServerLock } from './serverLock';
 import { REPO_ROOT, SERVE_SCRIPT, STACK_RUN_DIR, isPortOpen, startAllApps, stopAllApps } from './serverProcess';
 
@@ -23,7 +23,13 @@ function missingBuilds(): string[] {
 }
 
 function webOrigins(): string[] {
-  const ports = [...APP_NAMES.map((app) => portOf(app)), ROLLOUT_HOST_PORT];
+  const ports = [
+    ...APP_NAMES.map((app) => portOf(app)),
+    ROLLOUT_HOST_PORT,
+    // dev.spec's site and its dev servers (scripts/dev.mjs).
+    ...APP_NAMES.map((app) => portOf(app, DEV_BASE_PORT)),
+    ...APP_NAMES.map((app) => portOf(app, DEV_BASE_PORT + DEV_SERVER_PORT_OFFSET)),
+  ];
   return ports.flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 }
 
