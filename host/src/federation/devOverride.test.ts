@@ -20,13 +20,19 @@ const CLAIM = 'http://127.0.0.1:3105/mf-manifest.json';
 
 describe('parseRemoteDevItem', () => {
   it('takes a remote (its container name) and the mf-manifest.json or .js entry of a loopback dev server', () => {
-    expect(parseRemoteDevItem(`mfe_market@${MARKET}`)).toEqual({ remote: 'mfe_market', url: MARKET, origin: 'http://127.0.0.1:3001' });
+    expect(parseRemoteDevItem(`mfe_market@${MARKET}`)).toEqual({
+      remote: 'mfe_market',
+      url: MARKET,
+      origin: 'http://127.0.0.1:3001',
+    });
     expect(parseRemoteDevItem(' mfe_claim@http://localhost:3105/remoteEntry.js ')).toEqual({
       remote: 'mfe_claim',
       url: 'http://localhost:3105/remoteEntry.js',
       origin: 'http://localhost:3105',
     });
-    expect(parseRemoteDevItem('mfe_issue@https://[::1]:3002/dev/mf-manifest.json')).toMatchObject({ origin: 'https://[::1]:3002' });
+    expect(parseRemoteDevItem('mfe_issue@https://[::1]:3002/dev/mf-manifest.json')).toMatchObject({
+      origin: 'https://[::1]:3002',
+    });
     // The whole 127.0.0.0/8, in any spelling the URL parser reads as it (127.1 is 127.0.0.1).
     expect(parseRemoteDevItem('mfe_license@http://127.8.9.10:3003/mf-manifest.json')).toMatchObject({ remote: 'mfe_license' });
     expect(parseRemoteDevItem('mfe_license@http://127.1:3003/mf-manifest.json')).toMatchObject({
@@ -129,7 +135,10 @@ describe('applyRemoteDev', () => {
 
   it('refuses and forgets a kept value that no longer passes', () => {
     const storage = new MemoryStorage();
-    storage.setItem(STORAGE_KEYS.dev, JSON.stringify({ mfe_market: MARKET, mfe_old: MARKET, mfe_claim: 'https://cdn.test/x.js' }));
+    storage.setItem(
+      STORAGE_KEYS.dev,
+      JSON.stringify({ mfe_market: MARKET, mfe_old: MARKET, mfe_claim: 'https://cdn.test/x.js' }),
+    );
     const state = applyRemoteDev('', new VisitorStore(storage));
     expect(state.active.map((o) => o.remote)).toEqual(['mfe_market']);
     expect(state.refused.map((r) => r.reason)).toEqual(['unknown-remote', 'not-loopback']);

@@ -559,7 +559,9 @@ describe('RemoteLoader: dev override (?remote-dev)', () => {
     }
     // Not even written or cleared.
     setup({ storage, search: '?remote-dev=off' });
-    expect(JSON.parse(storage.items.get('prds.rollout.dev') ?? '')).toEqual({ mfe_claim: 'http://127.0.0.1:3005/mf-manifest.json' });
+    expect(JSON.parse(storage.items.get('prds.rollout.dev') ?? '')).toEqual({
+      mfe_claim: 'http://127.0.0.1:3005/mf-manifest.json',
+    });
   });
 
   it('clears every kept override when asked (the badge)', () => {

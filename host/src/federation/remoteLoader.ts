@@ -484,7 +484,10 @@ export class RemoteLoader {
       this.devLoaded.add(remote);
       return { status: 'ready', Component: result.Component, version: DEV_VERSION };
     }
-    console.error(`Remote ${remote} did not load from the dev server ${url} (?remote-dev); its release is not used instead`, result.error);
+    console.error(
+      `Remote ${remote} did not load from the dev server ${url} (?remote-dev); its release is not used instead`,
+      result.error,
+    );
     this.stale.add(remote);
     return { status: 'failed', reason: 'load', error: result.error };
   }
