@@ -53,7 +53,7 @@ export interface RemoteLoaderOptions {
   readonly newLoadId?: () => string;
 }
 
-/** The version a remote loaded from a local dev server reports (RemoteApp, the hydration check). */
+/** The version `load` answers, and `loadedVersion` says, for a remote loaded from a local dev server. */
 export const DEV_VERSION = 'dev';
 
 /** The manifest answered but said something this host will not act on. */
