@@ -25,15 +25,21 @@ if (!container) throw new Error('index.html has no #root element');
 // block says the language, theme and release it used and carries its data.
 const ssr = readSsrState(document);
 const served = ssr?.rendered === true && container.firstElementChild !== null ? ssr : null;
+// The remote that owns the route, known before the first render.
+const { pathname, search } = window.location;
+const remote = remoteForPath(pathname);
 // The page hydrates the server's HTML only when it shows what this browser would: its language and
 // theme (its storage, else its languages and system theme; the server read them from the cookies the
 // page writes, or guessed from the request). Otherwise it renders from scratch in its own, as before
 // server rendering, rather than hydrate and switch (a switch under a remote still being hydrated kept
 // its cards in the server's theme).
 // Likewise its layout (the server guessed it from the user agent; the page knows its width) and how it
-// writes dates and numbers (its time zone and its runtime's locale data: formatProbe).
+// writes dates and numbers (its time zone and its runtime's locale data: formatProbe). And never when
+// a development page loads the route's remote from a local dev server (`?remote-dev=`): the server
+// rendered the release, whose markup the developer's code need not match.
 const rendered =
   served !== null &&
+  (remote === null || remoteLoader.devOverrideOf(remote) === null) &&
   served.lang === prdsStore.get(langAtom) &&
   served.theme === prdsStore.get(currentThemeAtom) &&
   served.device === prdsStore.get(deviceAtom) &&
@@ -56,8 +62,6 @@ loadMessages(lang).catch(() => undefined);
 remoteLoader.prefetch();
 // The route is known now: the remote that owns it starts loading (its manifest, entry, ./App and its
 // route prefetch: page chunk, first api request) beside the shell's first render, not after it.
-const { pathname, search } = window.location;
-const remote = remoteForPath(pathname);
 if (remote) remoteLoader.preload(remote, { pathname, search });
 // The server could not render this route with its release: the page renders it, and says so.
 if (ssr && !ssr.rendered && ssr.remote && remote === ssr.remote.name) remoteLoader.serverRenderFailed(remote, ssr.remote.version);

@@ -1,7 +1,9 @@
 import { createContext } from 'react';
 import type { RemoteLoader } from './remoteLoader';
 
-export type RemoteLoaderApi = Pick<RemoteLoader, 'load' | 'invalidate' | 'renderFailed'> & Partial<Pick<RemoteLoader, 'peek'>>;
+/** `peek` and the dev override's methods are the page's own (the server render and tests may lack them). */
+export type RemoteLoaderApi = Pick<RemoteLoader, 'load' | 'invalidate' | 'renderFailed'> &
+  Partial<Pick<RemoteLoader, 'peek' | 'devOverrides' | 'clearDevOverrides'>>;
 
 /** Outside a provider nothing is loaded: every remote shows its fallback. */
 const NO_LOADER: RemoteLoaderApi = {

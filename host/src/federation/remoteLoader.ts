@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
+import { applyRemoteDev, NO_DEV_OVERRIDES, type DevOverride, type DevOverrideState } from './devOverride';
 import { fetchJson, ROLLOUT_MANIFEST_URL } from './earlyFetch';
 import { fetchWithTimeout } from './fetchWithTimeout';
 import { remoteModuleId } from './remotes';
@@ -36,6 +37,11 @@ export interface RemoteLoaderOptions {
   readonly store?: VisitorStore;
   /** Production pages refuse unpinned releases and ignore QA overrides. */
   readonly production?: boolean;
+  /**
+   * A development build (remoteLoaderInstance: webpack's mode): honours `?remote-dev=` (devOverride.ts),
+   * remotes from a local dev server. Without it the query and the kept overrides are not even read.
+   */
+  readonly development?: boolean;
   /** The page's query string at boot (QA overrides, cohort). */
   readonly search?: string;
   /** Where reports go (the api); none when the manifest does not ask for them. */
@@ -46,6 +52,9 @@ export interface RemoteLoaderOptions {
   /** Mints the page load's id that every report carries (tests pass a fixed one). */
   readonly newLoadId?: () => string;
 }
+
+/** The version `load` answers, and `loadedVersion` says, for a remote loaded from a local dev server. */
+export const DEV_VERSION = 'dev';
 
 /** The manifest answered but said something this host will not act on. */
 export class ManifestRefusedError extends Error {
@@ -98,6 +107,9 @@ type Attempt = { readonly ok: true; readonly Component: ComponentType } | { read
  * loaded. The manifest is fetched twice before the last good one this browser kept is used. Nothing
  * that failed stays cached: the remote is re-registered with `force` before the next attempt, which
  * drops the runtime's cached manifest, entry promise and container.
+ *
+ * A development build may load a remote from a local dev server instead (`?remote-dev=`,
+ * devOverride.ts): that remote skips all of the above and shows its failures as they are.
  */
 export class RemoteLoader {
   private readonly runtime: FederationRuntime;
@@ -111,6 +123,8 @@ export class RemoteLoader {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private readonly overrides: Record<string, string>;
+  /** Remotes this development page loads from a local dev server instead of a release. */
+  private readonly dev: DevOverrideState;
   private manifest: Promise<RolloutManifest<RemoteName>> | null = null;
   private current: RolloutManifest<RemoteName> | null = null;
   /** This page load's id, minted when the manifest's versions are chosen: every report names it. */
@@ -126,6 +140,8 @@ export class RemoteLoader {
   private readonly settled = new Map<RemoteName, RemoteLoadResult>();
   /** Route prefetches asked for, started once the remote's version is chosen and registered. */
   private readonly routePrefetches = new Map<RemoteName, RouteLocation>();
+  /** Remotes whose dev server's `./App` this page holds. */
+  private readonly devLoaded = new Set<RemoteName>();
 
   constructor(options: RemoteLoaderOptions) {
     this.runtime = options.runtime;
@@ -145,6 +161,30 @@ export class RemoteLoader {
     this.store.mirrorToCookie();
     // QA overrides (query, then storage) outside production only.
     this.overrides = this.production ? {} : { ...this.store.storedOverrides(), ...query.overrides };
+    // A production build folds this to false (webpack defines NODE_ENV by mode) and drops the override
+    // code, whatever it is told; a development build honours it when asked to.
+    this.dev =
+      process.env.NODE_ENV !== 'production' && options.development === true
+        ? applyRemoteDev(options.search ?? '', this.store)
+        : NO_DEV_OVERRIDES;
+    for (const { value, reason } of this.dev.refused) {
+      console.warn(`?remote-dev=${value} is ignored (${reason}): write <container>@<loopback URL of its mf-manifest.json>`);
+    }
+  }
+
+  /** The dev overrides in force on this page, and the values it refused (the badge shows both). */
+  devOverrides(): DevOverrideState {
+    return this.dev;
+  }
+
+  /** The local dev server this page loads a remote from, if it does. */
+  devOverrideOf(remote: RemoteName): DevOverride | null {
+    return this.dev.active.find((override) => override.remote === remote) ?? null;
+  }
+
+  /** Forgets every dev override kept in storage (the page then reloads without `remote-dev`). */
+  clearDevOverrides(): void {
+    this.store.keepDevOverrides({});
   }
 
   private parse(raw: unknown) {
@@ -198,7 +238,8 @@ export class RemoteLoader {
   private replan(remote: RemoteName): RemoteState | null {
     const manifest = this.current;
     const rollout = manifest?.remotes[remote];
-    if (!manifest || !rollout) return null;
+    // A remote from a dev server is never registered at a release: that would replace its entry.
+    if (!manifest || !rollout || this.devOverrideOf(remote)) return null;
     const plan = planVersions(
       rollout,
       manifest.salt,
@@ -219,8 +260,11 @@ export class RemoteLoader {
   }
 
   private register(remote: RemoteName, candidate: Candidate): void {
-    const entry = candidate.record.url;
-    if (candidate.record.integrity) pinRelease(entry, candidate.record.integrity);
+    if (candidate.record.integrity) pinRelease(candidate.record.url, candidate.record.integrity);
+    this.registerEntry(remote, candidate.record.url);
+  }
+
+  private registerEntry(remote: RemoteName, entry: string): void {
     const before = this.registered.get(remote);
     if (before === entry && !this.stale.has(remote)) return;
     this.runtime.registerRemotes([{ name: remote, entry }], before === undefined ? undefined : { force: true });
@@ -293,6 +337,12 @@ export class RemoteLoader {
    * another version is there to try (the caller then retries at once instead of showing the fallback).
    */
   renderFailed(remote: RemoteName, version: string): boolean {
+    if (this.devOverrideOf(remote)) {
+      // The developer's own code: shown as it fails, never reported nor marked bad.
+      this.settled.delete(remote);
+      this.stale.add(remote);
+      return false;
+    }
     this.reportOnce({ remote, version, kind: 'render' });
     this.settled.delete(remote);
     this.store.markBad(remote, version);
@@ -304,6 +354,7 @@ export class RemoteLoader {
 
   /** The version of a remote this page holds, once loaded. */
   loadedVersion(remote: RemoteName): string | null {
+    if (this.devLoaded.has(remote)) return DEV_VERSION;
     return this.states.get(remote)?.loaded ?? null;
   }
 
@@ -343,6 +394,7 @@ export class RemoteLoader {
    * server container): the page renders it itself, and the failure is reported once, kind `ssr`.
    */
   serverRenderFailed(remote: RemoteName, version: string): void {
+    if (this.devOverrideOf(remote)) return;
     // Reports name the page load, minted once the manifest is read: at boot it may not be yet.
     this.loadManifest().then(
       () => this.reportOnce({ remote, version, kind: 'ssr' }),
@@ -362,6 +414,8 @@ export class RemoteLoader {
   }
 
   private async walkVersions(remote: RemoteName): Promise<RemoteLoadResult> {
+    const dev = this.devOverrideOf(remote);
+    if (dev) return this.loadFromDevServer(dev);
     try {
       await this.loadManifest();
     } catch (error) {
@@ -415,6 +469,27 @@ export class RemoteLoader {
       if (next) this.register(remote, next);
     }
     return { status: 'failed', reason: 'load', error: lastError };
+  }
+
+  /**
+   * A remote from a local dev server: one candidate, version 'dev', no integrity, no compatibility or
+   * shared checks, no reports, never marked bad. A failure shows the fallback (with its retry, for a
+   * dev server still starting) rather than the release, which would hide that the override failed.
+   */
+  private async loadFromDevServer({ remote, url }: DevOverride): Promise<RemoteLoadResult> {
+    this.registerEntry(remote, url);
+    this.startRoutePrefetch(remote);
+    const result = await this.attempt(remote);
+    if (result.ok) {
+      this.devLoaded.add(remote);
+      return { status: 'ready', Component: result.Component, version: DEV_VERSION };
+    }
+    console.error(
+      `Remote ${remote} did not load from the dev server ${url} (?remote-dev); its release is not used instead`,
+      result.error,
+    );
+    this.stale.add(remote);
+    return { status: 'failed', reason: 'load', error: result.error };
   }
 
   private giveUp(remote: RemoteName, candidate: Candidate, kind: RolloutReport['kind']): void {

@@ -40,6 +40,8 @@ export const remoteLoader = new RemoteLoader({
   fetchManifest: (url) => takeEmbeddedManifest() ?? takeEarlyFetch(url) ?? fetchJson(url),
   store: visitorStore,
   production: getAppEnv() === 'production',
+  // `?remote-dev=` (a remote from a local dev server, `pnpm dev <remote>`): development builds only.
+  development: process.env.NODE_ENV !== 'production',
   search: window.location.search,
   reporter: createRolloutReporter(
     // keepalive (which the shared client has no use for elsewhere): the reports of a page being left

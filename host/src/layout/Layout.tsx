@@ -4,6 +4,7 @@ import { AuthRefusedBanner } from './AuthRefusedBanner';
 import { Footer } from './Footer';
 import { HEADER_HEIGHT_PX, Header } from './Header';
 import { LiveStatus } from './LiveStatus';
+import { RemoteDevBadge } from './RemoteDevBadge';
 import { CONTENT_ID, SkipLink } from './SkipLink';
 import { WalletBanners } from '../wallet/WalletBanners';
 import { ConnectDialogHost } from '../wallet/walletDialog';
@@ -36,6 +37,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <Shell>
       <SkipLink />
       <Header />
+      {/* Development builds only (a production build drops it): remotes from a local dev server. */}
+      {process.env.NODE_ENV !== 'production' && <RemoteDevBadge />}
       <AuthRefusedBanner />
       <WalletBanners />
       <Content id={CONTENT_ID}>{children}</Content>

@@ -11,7 +11,8 @@ import {
 /**
  * What the page remembers about its visitor for the rollout, in localStorage: a random install id (the
  * bucket's key until a wallet is connected), the wallet last connected, named cohorts joined, QA
- * overrides, versions that failed recently, and the last rollout manifest that validated. Storage
+ * overrides, dev-server overrides (development builds), versions that failed recently, and the last
+ * rollout manifest that validated. Storage
  * that throws (privacy modes, a full quota) degrades to this page's memory, never to an error.
  *
  * The bucket key, cohorts and failed versions are mirrored into a first-party cookie (visitorCookie.ts) for the web
@@ -32,6 +33,8 @@ export const STORAGE_KEYS = {
   account: 'prds.rollout.account',
   cohorts: 'prds.rollout.cohorts',
   override: 'prds.rollout.override',
+  /** Development builds only: remotes loaded from a local dev server (devOverride.ts). */
+  dev: 'prds.rollout.dev',
   bad: 'prds.rollout.bad',
   manifest: 'prds.rollout.manifest',
 } as const;
@@ -108,6 +111,15 @@ export class VisitorStore {
     return this.memory.get(key) ?? null;
   }
 
+  private remove(key: string): void {
+    this.memory.delete(key);
+    try {
+      this.storage?.removeItem(key);
+    } catch {
+      // nothing kept to forget
+    }
+  }
+
   private set(key: string, value: string): void {
     this.memory.set(key, value);
     try {
@@ -175,6 +187,22 @@ export class VisitorStore {
     const stored = parseJson(this.get(STORAGE_KEYS.override));
     if (!isRecord(stored)) return {};
     return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+
+  /**
+   * Dev-server overrides kept in storage (`{ "mfe_claim": "http://127.0.0.1:3105/mf-manifest.json" }`),
+   * as written: devOverride.ts checks them again when it reads them, and only development builds do.
+   */
+  storedDevOverrides(): Record<string, string> {
+    const stored = parseJson(this.get(STORAGE_KEYS.dev));
+    if (!isRecord(stored)) return {};
+    return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+
+  /** Replaces the kept dev-server overrides; an empty table forgets the key. */
+  keepDevOverrides(overrides: Readonly<Record<string, string>>): void {
+    if (Object.keys(overrides).length === 0) this.remove(STORAGE_KEYS.dev);
+    else this.set(STORAGE_KEYS.dev, JSON.stringify(overrides));
   }
 
   /** Versions that failed here and are still avoided: storage's, and the cookie's for what storage lacks. */
