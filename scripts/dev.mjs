@@ -236,12 +236,15 @@ function newestMtime(target) {
   return newest;
 }
 
+/** The file whose time stamps a build of the app: its manifest (remotes) or page (host). */
+const buildMarker = (app, out) => path.join(out, app.container ? 'mf-manifest.json' : 'index.html');
+
 /**
  * Why an app's build in `out` must be made (again), or null when it is there and newer than its
  * sources (or just there, without `rebuild`).
  */
 export function buildStaleness(app, out, rebuild = true) {
-  const marker = path.join(out, app.container ? 'mf-manifest.json' : 'index.html');
+  const marker = buildMarker(app, out);
   if (!fs.existsSync(marker)) return 'no build yet';
   if (!rebuild) return null;
   const sources = [...APP_SOURCES.map((s) => path.join(ROOT, app.name, s)), ...SHARED_SOURCES.map((s) => path.join(ROOT, s))];
@@ -278,6 +281,9 @@ async function runBuilds(builds) {
       const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
       fs.closeSync(out);
       if (code !== 0) throw new Error(`the build of ${build.app.name} failed; ${path.relative(ROOT, log)}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`);
+      // webpack leaves a file it would write unchanged as it was: stamp the build as made now.
+      const now = new Date();
+      fs.utimesSync(buildMarker(build.app, build.outDir ?? path.join(ROOT, build.app.name, 'dist')), now, now);
       console.log(`   ${build.app.name} built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
   };
@@ -293,7 +299,9 @@ function prefixLines(name, stream) {
     rest = lines.pop() ?? '';
     for (const line of lines) {
       // webpack-dev-server is chatty: keep what a person acts on (each compile's outcome, errors).
-      if (/compiled|error|warning|failed/i.test(line)) console.log(`[${name}] ${line.trim()}`);
+      if (/compiled|error|warning|failed/i.test(line) && !/DeprecationWarning|trace-deprecation/.test(line)) {
+        console.log(`[${name}] ${line.trim()}`);
+      }
     }
   });
 }

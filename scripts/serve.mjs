@@ -428,6 +428,9 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
         { pathname, search: query ? `?${query}` : '', cookieHeader: request.headers.cookie, secure },
         site,
       );
+      // --dev: the page may load the route's remote from a dev server (its `?remote-dev=` override,
+      // kept in the browser): preloading the release the server would choose fetches what it may not use.
+      if (options.dev) plan = { ...plan, links: plan.links.filter((link) => !/rel=preload/.test(link) || link.startsWith(`<${pageOrigin}/`)) };
     } catch (error) {
       if (failures++ < 5) console.error(`serve: host page ${pathname.slice(0, 200)} sent as built: ${error?.stack ?? error}`);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -409,7 +409,11 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           : []),
         ...(release ? [new ChunkIntegrityPlugin()] : []),
         // Its own overlay is off: webpack-dev-server's shows build errors already.
-        ...(refresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
+        // Not the refresh runtime's own modules: wrapped like a component module, the runtime would
+        // require itself before it has its exports.
+        ...(refresh
+          ? [new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, REACT_REFRESH_RUNTIME, REACT_REFRESH_HOOK] })]
+          : []),
         // mf-stats.json names the building machine's paths and nothing reads it.
         ...(isHost ? [] : [new OmitFederationStatsPlugin()]),
       ],
