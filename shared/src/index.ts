@@ -157,6 +157,8 @@ export {
   type PathId,
 } from './routes/paths';
 export { REMOTE_NAMES, isRemoteName, type RemoteName } from './routes/remoteNames';
+/** What the shell passes every remote's ./App, and the host typecheck's test of a remote's declaration against it. */
+export type { RemoteAppProps, RemoteAppFits } from './federation/remoteAppProps';
 /** What a page reports about the remotes it loads (the host's staged rollout; api /api/rollout/report). */
 export type { RolloutReportKind } from '@prds/api-schema';
 export { RemoteRoutes } from './routes/RemoteRoutes';

@@ -32,6 +32,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
 const { ChunkIntegrityPlugin } = require('./chunkIntegrity.cjs');
 const { OmitFederationStatsPlugin } = require('./omitFederationStats.cjs');
+const { RemoteTypesPlugin } = require('./remoteTypes.cjs');
 
 /** Spec §9: chunk load time-out, one number for webpack and the host's remote loading (src/federation/chunkLoadTimeout.ts). */
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('../src/federation/chunkLoadTimeout.json');
@@ -224,7 +225,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
   const remoteApp = exposes?.['./App'] ? path.resolve(dir, exposes['./App']) : null;
   const template = path.join(dir, 'public/index.html');
 
-  return (_env, argv) => {
+  const config = (/** @type {unknown} */ _env, /** @type {{ mode?: 'production' | 'development' | 'none' }} */ argv) => {
     const mode = argv.mode ?? 'production';
     const production = mode === 'production';
     // `webpack serve` in development (a team's dev loop, scripts/dev.mjs): hot updates with React
@@ -382,6 +383,7 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           // version-first fetches every remote's manifest at start-up and blanks the page if one is down.
           shareStrategy: 'loaded-first',
           manifest: !isHost,
+          // Not MF's type plugin: our declaration emit (RemoteTypesPlugin below; remoteTypes.cjs says why).
           dts: false,
           runtimePlugins: isHost ? [RUNTIME_CORE_PROVIDER, ...runtimePlugins] : runtimePlugins,
           experiments: {
@@ -416,6 +418,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
           : []),
         // mf-stats.json names the building machine's paths and nothing reads it.
         ...(isHost ? [] : [new OmitFederationStatsPlugin()]),
+        // The exposed modules' declarations in dist/@mf-types (a release carries them; remoteTypes.cjs).
+        ...(!isHost && exposes && production ? [new RemoteTypesPlugin({ dir, exposes })] : []),
       ],
       optimization: {
         minimize: production,
@@ -457,6 +461,8 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
     const server = serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, release, shared, exposed });
     return server ? [browser, server] : [browser];
   };
+  // What the declaration emit of the host's typecheck reads (remoteTypes.cjs federationOf).
+  return Object.assign(config, { prdsFederation: { name, exposes: exposes ?? {} } });
 }
 
 /**

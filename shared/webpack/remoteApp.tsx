@@ -3,7 +3,9 @@
 // its sources name, precompiled (messagesLoader.cjs); the host's per-language chunks carry the
 // shell's. Evaluating this module (the shell preloads ./App at boot) registers them and starts the
 // page language's chunk beside the remote's page chunks; MessagesScope renders the App once it is in.
-import { MessagesScope, registerMessages, type LangCode, type Messages } from '@prds/shared';
+// It passes the App the props the shell gives it (RemoteAppProps) unchanged, so the declaration the
+// remote publishes for ./App is its App's own (remoteTypes.cjs), which the host's typecheck checks.
+import { MessagesScope, registerMessages, type LangCode, type Messages, type RemoteAppProps } from '@prds/shared';
 import App from 'prds-exposed-app';
 
 interface MessagesModule {
@@ -30,10 +32,10 @@ const SCOPE = process.env.PRDS_REMOTE_NAME ?? 'remote';
 
 registerMessages(SCOPE, (lang) => loaders[lang]().then((module) => module.default));
 
-export default function RemoteApp() {
+export default function RemoteApp(props: RemoteAppProps) {
   return (
     <MessagesScope scope={SCOPE}>
-      <App />
+      <App {...props} />
     </MessagesScope>
   );
 }

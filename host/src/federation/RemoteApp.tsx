@@ -1,5 +1,5 @@
-import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
-import { Spinner, styled, type RemoteName } from '@prds/shared';
+import { startTransition, useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
+import { Spinner, styled, type RemoteAppProps, type RemoteName } from '@prds/shared';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { RemoteLoaderContext } from './RemoteLoaderContext';
@@ -11,6 +11,12 @@ const Loading = styled.div`
   place-items: center;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+/**
+ * What every remote's `./App` is rendered with. The host's typecheck holds each remote's published
+ * declaration of `./App` to this contract (scripts/types/remoteTypes.mjs writes the check).
+ */
+const REMOTE_APP_PROPS: RemoteAppProps = {};
 
 function RemoteLoading() {
   return (
@@ -72,10 +78,10 @@ export function RemoteApp({ remote }: { remote: RemoteName }) {
 
   if (!result) return <RemoteLoading />;
   if (result.status === 'failed') return <RemoteFallback onRetry={retry} />;
-  const { Component } = result;
+  const Component: ComponentType<RemoteAppProps> = result.Component;
   return (
     <RemoteErrorBoundary key={attempt} fallback={<RemoteFallback onRetry={retry} />} onError={renderFailed}>
-      <Component />
+      <Component {...REMOTE_APP_PROPS} />
     </RemoteErrorBoundary>
   );
 }
