@@ -106,7 +106,8 @@ export function parseArgs(argv) {
     }
   }
   if (named.length === 0) throw new UsageError(`name the app(s) to develop\n${USAGE}`);
-  if ((api === null) !== (rpc === null)) throw new UsageError('--api and --rpc go together: the back end is an api and its chain');
+  if ((api === null) !== (rpc === null))
+    throw new UsageError('--api and --rpc go together: the back end is an api and its chain');
   return { named, api, rpc, basePort, rebuild };
 }
 
@@ -192,7 +193,9 @@ async function backEnd(options, children) {
   const [answers, chainId] = await Promise.all([apiAnswers(LOCAL_API), chainIdOf(LOCAL_RPC)]);
   if (answers && chainId !== null) {
     if (options.basePort !== 3000) {
-      console.log(`   note: a back end started elsewhere allows the pages of its own site's origins; on --base-port ${options.basePort} its CORS may refuse them`);
+      console.log(
+        `   note: a back end started elsewhere allows the pages of its own site's origins; on --base-port ${options.basePort} its CORS may refuse them`,
+      );
     }
     return { api: LOCAL_API, rpc: LOCAL_RPC, chainId, started: false };
   }
@@ -280,7 +283,10 @@ async function runBuilds(builds) {
       });
       const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
       fs.closeSync(out);
-      if (code !== 0) throw new Error(`the build of ${build.app.name} failed; ${path.relative(ROOT, log)}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`);
+      if (code !== 0)
+        throw new Error(
+          `the build of ${build.app.name} failed; ${path.relative(ROOT, log)}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`,
+        );
       // webpack leaves a file it would write unchanged as it was: stamp the build as made now.
       const now = new Date();
       fs.utimesSync(buildMarker(build.app, build.outDir ?? path.join(ROOT, build.app.name, 'dist')), now, now);
@@ -359,7 +365,9 @@ async function main() {
     }
     const local = back.api === LOCAL_API && back.rpc === LOCAL_RPC && back.chainId === 31337;
     // Builds for another back end bake its URLs: they live apart from the apps' own dist/.
-    const key = local ? null : crypto.createHash('sha256').update(`${back.api}|${back.rpc}|${back.chainId}`).digest('hex').slice(0, 10);
+    const key = local
+      ? null
+      : crypto.createHash('sha256').update(`${back.api}|${back.rpc}|${back.chainId}`).digest('hex').slice(0, 10);
     const buildsDir = key ? path.join(DEV_DIR, key) : null;
     let generatedDir = null;
     if (chain.deployment) {
@@ -372,7 +380,9 @@ async function main() {
       const chains = fs.readFileSync(path.join(generatedDir, 'chains.ts'), 'utf8');
       const deployed = JSON.parse(/DEPLOYED_CHAIN_IDS: readonly number\[\] = (\[[^\]]*\])/.exec(chains)?.[1] ?? '[]');
       if (!deployed.includes(back.chainId)) {
-        throw new UsageError(`the protocol has no deployment on chain ${back.chainId} in contracts/deployments/ (README "Deploying to BSC")`);
+        throw new UsageError(
+          `the protocol has no deployment on chain ${back.chainId} in contracts/deployments/ (README "Deploying to BSC")`,
+        );
       }
     }
     const env = buildEnv(back, generatedDir);
@@ -436,11 +446,18 @@ async function main() {
     for (const app of options.named) {
       const port = devPort(app, options.basePort);
       const child = children.find((c) => c.name === app.name).child;
-      await waitForUrl(`http://${HOSTNAME}:${port}/${app.container ? 'mf-manifest.json' : ''}`, child, `${app.name}'s dev server`, 300_000);
+      await waitForUrl(
+        `http://${HOSTNAME}:${port}/${app.container ? 'mf-manifest.json' : ''}`,
+        child,
+        `${app.name}'s dev server`,
+        300_000,
+      );
     }
 
     const live = options.named.map((app) => `${app.container ?? 'host'} (http://${HOSTNAME}:${devPort(app, options.basePort)})`);
-    const fromBuilds = served.filter((app) => !options.named.includes(app)).map((app) => app.container ?? 'host (development build)');
+    const fromBuilds = served
+      .filter((app) => !options.named.includes(app))
+      .map((app) => app.container ?? 'host (development build)');
     console.log(
       `PRDS dev: ${siteUrl(options.named, options.basePort)} · live with React Refresh: ${live.join(', ')} · from builds: ${fromBuilds.join(', ') || 'none'} · ` +
         `api ${back.api}, chain ${back.chainId} at ${back.rpc}${back.started ? ' (started here)' : ''} · ready in ${((Date.now() - T0) / 1000).toFixed(0)} s; Ctrl-C stops it`,
@@ -459,7 +476,9 @@ async function main() {
     );
     stop(1);
   } catch (error) {
-    console.error(error instanceof UsageError ? error.message : `pnpm dev: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof UsageError ? error.message : `pnpm dev: ${error instanceof Error ? error.message : String(error)}`,
+    );
     stop(error instanceof UsageError ? 2 : 1);
   }
 }

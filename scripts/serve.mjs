@@ -430,7 +430,8 @@ function createPageAnswers({ indexFile, manifests, options, headersNow }) {
       );
       // --dev: the page may load the route's remote from a dev server (its `?remote-dev=` override,
       // kept in the browser): preloading the release the server would choose fetches what it may not use.
-      if (options.dev) plan = { ...plan, links: plan.links.filter((link) => !/rel=preload/.test(link) || link.startsWith(`<${pageOrigin}/`)) };
+      if (options.dev)
+        plan = { ...plan, links: plan.links.filter((link) => !/rel=preload/.test(link) || link.startsWith(`<${pageOrigin}/`)) };
     } catch (error) {
       if (failures++ < 5) console.error(`serve: host page ${pathname.slice(0, 200)} sent as built: ${error?.stack ?? error}`);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

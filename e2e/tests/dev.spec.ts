@@ -87,7 +87,9 @@ test.describe('pnpm dev mfe-claim', () => {
     expect(line).not.toContain('started here');
   });
 
-  test('/claim from the dev server inside the whole site; an edit shows in place, the wallet stays connected', async ({ page }) => {
+  test('/claim from the dev server inside the whole site; an edit shows in place, the wallet stays connected', async ({
+    page,
+  }) => {
     const wallet = await installTestWallet(page);
     const fromDevServer = requestsTo(page, CLAIM_DEV_PORT);
     const fromBuild = requestsTo(page, CLAIM_BUILD_PORT);

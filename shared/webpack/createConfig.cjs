@@ -414,7 +414,12 @@ function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins
         // Not the refresh runtime's own modules: wrapped like a component module, the runtime would
         // require itself before it has its exports.
         ...(refresh
-          ? [new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, REACT_REFRESH_RUNTIME, REACT_REFRESH_HOOK] })]
+          ? [
+              new ReactRefreshWebpackPlugin({
+                overlay: false,
+                exclude: [/node_modules/, REACT_REFRESH_RUNTIME, REACT_REFRESH_HOOK],
+              }),
+            ]
           : []),
         // mf-stats.json names the building machine's paths and nothing reads it.
         ...(isHost ? [] : [new OmitFederationStatsPlugin()]),
