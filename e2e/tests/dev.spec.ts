@@ -97,8 +97,9 @@ test.describe('pnpm dev mfe-claim', () => {
 
     // The shell as the site has it: header, navigation, footer, the language switch; the page from the dev server.
     await expect(page.getByTestId('page-claim')).toBeVisible({ timeout: 60_000 });
-    await expect(page.locator('header')).toBeVisible();
-    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.getByTestId('site-header')).toBeVisible();
+    await expect(page.getByTestId('site-nav')).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toBeVisible();
     await expect(page.getByTestId('lang-switch')).toBeVisible();
     expect(fromDevServer.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
     expect(fromBuild).toEqual([]);
