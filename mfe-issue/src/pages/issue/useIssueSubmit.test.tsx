@@ -33,6 +33,15 @@ jest.mock('./issueApi', () => ({
 }));
 
 const submitted = jest.mocked(submitMetadata);
+/** The texts stored and approved: the hash the transaction carries. */
+const APPROVED = {
+  status: 'approved',
+  hash: '0x11',
+  reason: null,
+  event: '',
+  category: '',
+  options: ['Yes', 'No'],
+} as const;
 const issuedMarkets = jest.mocked(fetchIssuedMarkets);
 
 function formState(patch: Partial<IssueFormState> = {}): IssueFormState {
@@ -144,14 +153,7 @@ describe('useIssueSubmit', () => {
   });
 
   it('keeps the form (and its draft) when the transaction fails', async () => {
-    submitted.mockResolvedValue({
-      status: 'approved',
-      hash: '0x11',
-      reason: null,
-      event: '',
-      category: '',
-      options: ['Yes', 'No'],
-    });
+    submitted.mockResolvedValue(APPROVED);
     tx.run.mockResolvedValue({ ok: false, phase: 'failed', hash: null });
     const form = formState();
     const { result } = await submit(form);
@@ -160,14 +162,7 @@ describe('useIssueSubmit', () => {
   });
 
   it('issues with the stored options, pays liquidity and margin, then finds the market and opens it', async () => {
-    submitted.mockResolvedValue({
-      status: 'approved',
-      hash: '0x11',
-      reason: null,
-      event: '',
-      category: '',
-      options: ['Yes', 'No'],
-    });
+    submitted.mockResolvedValue(APPROVED);
     tx.run.mockResolvedValue({ ok: true, phase: 'confirmed', hash: '0xfeed' });
     const found = { id: '42', txHash: '0xFEED' } as Partial<IssuedMarket> as IssuedMarket;
     issuedMarkets.mockResolvedValue({ list: [found] } as Partial<IssuedPage> as IssuedPage);
@@ -198,14 +193,7 @@ describe('useIssueSubmit', () => {
   });
 
   it('stakes the License instead of a margin when it is the bond', async () => {
-    submitted.mockResolvedValue({
-      status: 'approved',
-      hash: '0x11',
-      reason: null,
-      event: '',
-      category: '',
-      options: ['Yes', 'No'],
-    });
+    submitted.mockResolvedValue(APPROVED);
     tx.run.mockResolvedValue({ ok: false, phase: 'cancelled', hash: null });
     const form = formState({ values: { ...formState().values, collateral: 'nft' }, margin: null });
     await submit(form);
