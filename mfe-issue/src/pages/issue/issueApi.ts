@@ -8,6 +8,7 @@ import {
   getApiClient,
   queryKeys,
   type AccountLicensesPage,
+  type AccountLicensesQuery,
   type ApiEnvelope,
   type HttpClient,
   type IssueConfig,
@@ -25,14 +26,21 @@ import {
 const LICENSES_PAGE_SIZE = 100;
 
 /**
- * Query keys of these calls. The issuer's markets sit under the account's key and the Licenses under
- * `queryKeys.licenses`, so a transaction that invalidates either (an issue, a cancel, a withdrawal, a
- * License bought or rented) refreshes them.
+ * Query keys of these calls, one per call. The issuer's markets sit under the account's key and the
+ * Licenses under `queryKeys.licenses`, so a transaction that invalidates either (an issue, a cancel,
+ * a withdrawal, a License bought or rented) refreshes them. Without a wallet (`null`) a key of its
+ * own that nothing fetches.
  */
 export const issueQueryKeys = {
   config: ['config', 'issue'] as const,
-  issued: (account: string, query: IssuedMarketsQuery) => [...queryKeys.account(account), 'issued', query] as const,
-  licenses: (account: string) => [...queryKeys.licenses, 'issue', account.toLowerCase()] as const,
+  issued: (account: string | null, query: IssuedMarketsQuery) =>
+    account === null
+      ? (['account', 'none', 'issued', query] as const)
+      : ([...queryKeys.account(account), 'issued', query] as const),
+  licenses: (account: string | null) =>
+    account === null
+      ? (['licenses', 'issue', 'none'] as const)
+      : ([...queryKeys.licenses, 'issue', account.toLowerCase()] as const),
 };
 
 /** `/api/config/issue`: the protocol's parameters as the api read them, the categories and the texts' limits. */
@@ -40,6 +48,7 @@ export async function fetchIssueConfig(client: HttpClient = getApiClient()): Pro
   return (await client.post<ApiEnvelope<IssueConfig>>('/api/config/issue', {})).data;
 }
 
+/** `/api/issued`'s page (the schema's `IssuedData`, which @prds/shared does not name yet) with its extra. */
 export interface IssuedPage extends Paged<IssuedMarket> {
   readonly extra: IssuedMarketsExtra;
 }
@@ -63,14 +72,19 @@ export async function fetchAccountLicenses(
   account: string,
   client: HttpClient = getApiClient(),
 ): Promise<readonly LicenseView[]> {
+  const query: AccountLicensesQuery = { page: 1, pageSize: LICENSES_PAGE_SIZE };
   const answer = await client.post<ApiEnvelope<AccountLicensesPage>>('/api/ticket/tokens', {
     account: account.toLowerCase(),
-    page: 1,
-    pageSize: LICENSES_PAGE_SIZE,
+    ...query,
   });
   return answer.data.list;
 }
 
+/**
+ * `/api/issue/submit-underlying`'s body as the form sends it: every text of the metadata hash
+ * (@prds/contracts' MarketMetadataInput) and the language. @prds/shared does not name the schema's
+ * `SubmitBody` yet.
+ */
 export interface MetadataSubmission extends Required<MarketMetadataInput> {
   readonly language: LangCode;
 }

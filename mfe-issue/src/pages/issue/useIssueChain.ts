@@ -140,7 +140,7 @@ export interface IssueLicensesView {
 export function useIssueLicenses(now: number | null): IssueLicensesView {
   const { account, isConnected } = useWallet();
   const query = useQuery({
-    queryKey: account === null ? ['licenses', 'issue', 'none'] : issueQueryKeys.licenses(account),
+    queryKey: issueQueryKeys.licenses(account),
     queryFn: async (): Promise<{ listed: readonly LicenseView[]; onChain: Map<string, LicenseOnChain> }> => {
       if (account === null) return { listed: [], onChain: new Map() };
       const listed = await fetchAccountLicenses(account);

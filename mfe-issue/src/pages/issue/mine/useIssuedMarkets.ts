@@ -5,7 +5,7 @@ import { fetchIssuedMarkets, issueQueryKeys } from '../issueApi';
 export function useIssuedMarkets(query: IssuedMarketsQuery) {
   const { account, isConnected } = useWallet();
   return useQuery({
-    queryKey: account === null ? ['account', 'none', 'issued', query] : issueQueryKeys.issued(account, query),
+    queryKey: issueQueryKeys.issued(account, query),
     queryFn: () => {
       if (account === null) throw new Error('no account');
       return fetchIssuedMarkets(account, query);
