@@ -4,7 +4,6 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {MarketsBase} from "./markets/MarketsBase.sol";
-import {ILicense} from "./interfaces/ILicense.sol";
 
 /// All prediction markets in one contract: issue, buy, confirm, cancel, claim, views. Dispute calls
 /// (challenge, concede, appeal, vote, advance, dispute rewards and views) are delegated to
@@ -20,6 +19,11 @@ contract Markets is MarketsBase {
         DISPUTES = disputes;
     }
 
+    // The fallback is the dispute module's proxy: it must forward calldata and bubble up the return
+    // data or revert reason unchanged, which only assembly does.
+    // solhint-disable no-complex-fallback, no-inline-assembly
+    /// @notice Routes every dispute call (challenge, concede, appeal, vote, advance, dispute payouts and
+    /// views, see IMarkets) to MarketsDisputes, run on this contract's storage by delegatecall.
     fallback() external {
         address target = DISPUTES;
         assembly ("memory-safe") {
@@ -31,6 +35,7 @@ contract Markets is MarketsBase {
             default { return(0, returndatasize()) }
         }
     }
+    // solhint-enable no-complex-fallback, no-inline-assembly
 
     // ---------------------------------------------------------------- issue
 

@@ -9,6 +9,8 @@ import {ILicense} from "../interfaces/ILicense.sol";
 /// drawn from the same facts (type, number, uses left, rental), so a wallet, an explorer or a
 /// marketplace shows what the License is without our api. Internal functions: compiled into License.
 /// Every text in it is ours (no user input), so nothing needs escaping.
+// The JSON and SVG fragments are single-quoted so their own double quotes need no escaping.
+// solhint-disable quotes
 library LicenseMetadata {
     using Strings for uint256;
 
