@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-/// Types, events and errors shared by Markets and its dispute module (one storage, one address).
+/// @title IMarketsTypes
+/// @notice Types, events and errors shared by Markets and its dispute module (one storage, one address).
 interface IMarketsTypes {
     /// Stored phase of a market; MarketState (below) is what a label shows, derived from it and the time.
     enum Phase {
@@ -169,6 +170,20 @@ interface IMarketsTypes {
     }
 
     // ---- events (everything an indexer needs) ----
+    /// @notice A market was issued.
+    /// @param id The market.
+    /// @param issuer Its issuer (the License's owner or renter).
+    /// @param licenseId The License used.
+    /// @param metadataHash Hash of the event text and metadata kept by the api.
+    /// @param options The option hashes.
+    /// @param lastTradingTime Buys are accepted until then, unix seconds.
+    /// @param expirationTime When the outcome is due, unix seconds.
+    /// @param liquidity The issuer's seed, spread over the options.
+    /// @param margin The token bond.
+    /// @param licenseStaked Whether the License is locked as part of the bond.
+    /// @param licenseValue The staked License's value (its type price), else 0.
+    /// @param capacity The most stake the pool accepts.
+    /// @param rentalEnd The rental's end when a renter issued, else 0.
     event MarketIssued(
         uint256 indexed id,
         address indexed issuer,
@@ -184,7 +199,21 @@ interface IMarketsTypes {
         uint256 capacity,
         uint64 rentalEnd
     );
+    /// @notice `referrer` became `account`'s referrer (once per account).
+    /// @param account The referred buyer.
+    /// @param referrer The referrer.
     event ReferrerBound(address indexed account, address indexed referrer);
+    /// @notice A position was bought.
+    /// @param id The market.
+    /// @param buyer The buyer.
+    /// @param option The option bought.
+    /// @param amount Pay-token units charged (whole fee units).
+    /// @param stake The stake added to the pool.
+    /// @param fee The fee set aside.
+    /// @param referrer The buyer's referrer, or the zero address.
+    /// @param optionStake The option's total stake after the buy.
+    /// @param pool The pool after the buy.
+    /// @param time The block time.
     event Bought(
         uint256 indexed id,
         address indexed buyer,
@@ -197,7 +226,21 @@ interface IMarketsTypes {
         uint256 pool,
         uint40 time
     );
+    /// @notice The issuer raised the bond.
+    /// @param id The market.
+    /// @param issuer The issuer.
+    /// @param amount Pay-token units added.
+    /// @param margin The margin now.
+    /// @param capacity The capacity now.
     event MarginAdded(uint256 indexed id, address indexed issuer, uint256 amount, uint256 margin, uint256 capacity);
+    /// @notice The issuer confirmed a result; the challenge window runs until `windowEnd`.
+    /// @param id The market.
+    /// @param issuer The issuer.
+    /// @param option The confirmed option.
+    /// @param early Whether it was confirmed before expiration.
+    /// @param knownAt When the outcome became known (early confirmations), else 0.
+    /// @param windowEnd The challenge window's end, unix seconds.
+    /// @param snapshotBlock The block whose PRDS voting power counts in a dispute vote.
     event ResultConfirmed(
         uint256 indexed id,
         address indexed issuer,
@@ -207,9 +250,32 @@ interface IMarketsTypes {
         uint40 windowEnd,
         uint64 snapshotBlock
     );
+    /// @notice The issuer cancelled a market without buys.
+    /// @param id The market.
+    /// @param issuer The issuer.
+    /// @param licenseId The License whose use was given back.
+    /// @param refund Liquidity and margin refunded.
     event MarketCancelled(uint256 indexed id, address indexed issuer, uint256 indexed licenseId, uint256 refund);
+    /// @notice The buyers' stakes missed the minimum premium: the market is void and everyone is refunded.
+    /// @param id The market.
+    /// @param buyersStake The buyers' stakes that counted.
+    /// @param minPremium The minimum premium.
     event MarketVoided(uint256 indexed id, uint256 buyersStake, uint256 minPremium);
+    /// @notice The market is invalid: everyone is refunded.
+    /// @param id The market.
+    /// @param reason Why.
     event MarketInvalidated(uint256 indexed id, InvalidReason reason);
+    /// @notice The result is final: winners may claim.
+    /// @param id The market.
+    /// @param result The winning option.
+    /// @param early Whether the result was known before expiration.
+    /// @param knownAt When it became known (early results), else 0.
+    /// @param netPool The pool shared by the winners.
+    /// @param winningStake The winning option's stake that shares it.
+    /// @param feeTotal The fees shared out.
+    /// @param issuerFee The issuer's share.
+    /// @param platformFee The platform's share (to the treasury).
+    /// @param referralFees The referrers' shares.
     event MarketFinalized(
         uint256 indexed id,
         uint8 result,
@@ -222,15 +288,53 @@ interface IMarketsTypes {
         uint256 platformFee,
         uint256 referralFees
     );
+    /// @notice The bond went back to the issuer (margin credited, a staked License returned).
+    /// @param id The market.
+    /// @param issuer The issuer.
+    /// @param margin The margin credited.
+    /// @param licenseReturned Whether a staked License was returned.
     event BondReleased(uint256 indexed id, address indexed issuer, uint256 margin, bool licenseReturned);
+    /// @notice The bond was slashed.
+    /// @param id The market.
+    /// @param toTreasury Margin credited to the treasury.
+    /// @param compensation Margin set aside for the challenger.
+    /// @param challenger The challenger compensated, or the zero address.
+    /// @param licenseToTreasury Whether a staked License went to the treasury.
     event BondSlashed(
         uint256 indexed id, uint256 toTreasury, uint256 compensation, address indexed challenger, bool licenseToTreasury
     );
+    /// @notice A position holder was paid.
+    /// @param id The market.
+    /// @param account The holder.
+    /// @param payout Winnings.
+    /// @param refund Stakes refunded.
     event Claimed(uint256 indexed id, address indexed account, uint256 payout, uint256 refund);
+    /// @notice A referrer was paid its share of a market's fees.
+    /// @param id The market.
+    /// @param referrer The referrer.
+    /// @param amount Pay-token units.
     event ReferralClaimed(uint256 indexed id, address indexed referrer, uint256 amount);
+    /// @notice Free balance was credited (withdraw() takes it out).
+    /// @param account The account.
+    /// @param amount Pay-token units credited.
+    /// @param balance Its free balance now.
     event Credited(address indexed account, uint256 amount, uint256 balance);
+    /// @notice Free balance was withdrawn.
+    /// @param account The account.
+    /// @param amount Pay-token units.
     event Withdrawn(address indexed account, uint256 amount);
+    /// @notice The issuer did not confirm in time: its bond is slashed and a vote on the result starts.
+    /// @param id The market.
+    /// @param issuer The issuer.
     event IssuerAbsent(uint256 indexed id, address indexed issuer);
+    /// @notice A participant challenged the confirmed result.
+    /// @param id The market.
+    /// @param index The challenge's index in challengesOf(id).
+    /// @param challenger The challenger.
+    /// @param option The option it claims.
+    /// @param knownAt The time it claims the outcome became known, or 0.
+    /// @param evidenceHash Hash of its evidence.
+    /// @param stake PRDS staked.
     event Challenged(
         uint256 indexed id,
         uint256 index,
@@ -240,19 +344,72 @@ interface IMarketsTypes {
         bytes32 evidenceHash,
         uint256 stake
     );
+    /// @notice The issuer conceded: the challenge's claim is the confirmed result and the window reopens.
+    /// @param id The market.
+    /// @param index The challenge.
+    /// @param option The result now.
+    /// @param knownAt Its known time, or 0.
+    /// @param windowEnd The new challenge window's end.
     event ChallengeConceded(uint256 indexed id, uint256 index, uint8 option, uint40 knownAt, uint40 windowEnd);
+    /// @notice The issuer did not answer a challenge in time: the challenge's claim is the confirmed result.
+    /// @param id The market.
+    /// @param index The challenge.
+    /// @param option The result now.
+    /// @param knownAt Its known time, or 0.
+    /// @param windowEnd The new challenge window's end.
     event ChallengeDefaulted(uint256 indexed id, uint256 index, uint8 option, uint40 knownAt, uint40 windowEnd);
+    /// @notice The issuer appealed a challenge: a PRDS vote decides.
+    /// @param id The market.
+    /// @param issuer The issuer.
     event Appealed(uint256 indexed id, address indexed issuer);
+    /// @notice A dispute vote started.
+    /// @param id The market.
+    /// @param kind What the vote decides (candidates as in VoteKind).
+    /// @param candidates How many choices.
+    /// @param voteEnd The vote's end, unix seconds.
+    /// @param snapshotBlock The block whose PRDS voting power counts.
     event VoteStarted(uint256 indexed id, VoteKind kind, uint8 candidates, uint40 voteEnd, uint64 snapshotBlock);
+    /// @notice A PRDS holder voted.
+    /// @param id The market.
+    /// @param voter The voter.
+    /// @param choice The candidate.
+    /// @param weight Its voting power.
     event Voted(uint256 indexed id, address indexed voter, uint8 choice, uint256 weight);
+    /// @notice The vote missed its quorum: it runs once more.
+    /// @param id The market.
+    /// @param voteEnd The new end.
+    /// @param totalVotes Voting power cast so far.
+    /// @param quorum Voting power needed.
     event VoteExtended(uint256 indexed id, uint40 voteEnd, uint256 totalVotes, uint256 quorum);
+    /// @notice The vote was counted.
+    /// @param id The market.
+    /// @param outcome What it decided.
+    /// @param winningChoice The winning candidate (0 when none).
+    /// @param totalVotes Voting power cast.
+    /// @param quorum Voting power needed.
     event VoteTallied(
         uint256 indexed id, TallyOutcome outcome, uint8 winningChoice, uint256 totalVotes, uint256 quorum
     );
+    /// @notice A challenge was settled.
+    /// @param id The market.
+    /// @param index The challenge.
+    /// @param challenger The challenger.
+    /// @param status How it ended.
+    /// @param prdsReturned PRDS returned to the challenger.
+    /// @param compensation Pay-token compensation it may claim.
     event ChallengeSettled(
         uint256 indexed id, uint256 index, address indexed challenger, ChallengeStatus status, uint256 prdsReturned, uint256 compensation
     );
+    /// @notice A winning challenger's compensation was paid.
+    /// @param id The market.
+    /// @param index The challenge.
+    /// @param challenger The challenger.
+    /// @param amount Pay-token units.
     event CompensationClaimed(uint256 indexed id, uint256 index, address indexed challenger, uint256 amount);
+    /// @notice A voter on the winning side was paid its share of losing challenge stakes.
+    /// @param id The market.
+    /// @param voter The voter.
+    /// @param amount PRDS units.
     event VoterRewardClaimed(uint256 indexed id, address indexed voter, uint256 amount);
 
     // ---- errors (every rejected case) ----
@@ -309,74 +466,189 @@ interface IMarketsTypes {
     error DelegateCallOnly();
 }
 
-/// The whole surface of the Markets address (trading in Markets, disputes routed to MarketsDisputes).
+/// @title IMarkets
+/// @notice The whole surface of the Markets address (trading in Markets, disputes routed to MarketsDisputes).
 interface IMarkets is IMarketsTypes {
     // trading
-    /// Issues a market with a License (its current user issues); pulls liquidity + margin (and the
+    /// @notice Issues a market with a License (its current user issues); pulls liquidity + margin (and the
     /// License when staked). Emits MarketIssued.
+    /// @param p The License, metadata hash, options, times, liquidity, margin and whether to stake the License.
+    /// @return id The new market's id.
     function issue(IssueParams calldata p) external returns (uint256 id);
-    /// Buys a position: charges `amount` rounded down to whole fee units (Bought.amount), the fee set
+    /// @notice Buys a position: charges `amount` rounded down to whole fee units (Bought.amount), the fee set
     /// aside until final; reverts when the payout if `option` wins would be below `minPayout`.
     /// `referrer` binds once per account (ignored once bound; zero for none).
+    /// @param id The market.
+    /// @param option The option bought.
+    /// @param amount Pay-token units to spend, fee included.
+    /// @param minPayout The least payout if `option` wins the buyer accepts (slippage guard).
+    /// @param referrer The account referring the buyer, or the zero address.
     function buy(uint256 id, uint8 option, uint256 amount, uint256 minPayout, address referrer) external;
-    /// Issuer, after expiration and before the confirmation deadline.
+    /// @notice Issuer, after expiration and before the confirmation deadline: confirms the result; the
+    /// challenge window opens.
+    /// @param id The market.
+    /// @param option The winning option.
     function confirm(uint256 id, uint8 option) external;
-    /// Issuer, before expiration: trading closes; stakes from the checkpoint interval of `knownAt`
+    /// @notice Issuer, before expiration: trading closes; stakes from the checkpoint interval of `knownAt`
     /// onwards are refunded in full when final.
+    /// @param id The market.
+    /// @param option The winning option.
+    /// @param knownAt When the outcome became known, unix seconds (not in the future).
     function confirmEarly(uint256 id, uint8 option, uint40 knownAt) external;
-    /// Issuer, no buys yet: irreversible; refunds liquidity and margin, recycles the License use.
+    /// @notice Issuer, no buys yet: irreversible; refunds liquidity and margin, recycles the License use.
+    /// @param id The market.
     function cancel(uint256 id) external;
-    /// Issuer: raises the bond and the capacity (capacityMultiple × bond).
+    /// @notice Issuer: raises the bond and the capacity (capacityMultiple × bond) while the market is live.
+    /// @param id The market.
+    /// @param amount Pay-token units added to the margin.
     function addMargin(uint256 id, uint256 amount) external;
-    /// Pays `account` its payout and refunds (anyone may call; funds go to `account`). Finalizes a
-    /// market whose challenge window has closed, or voids one that missed its minimum premium, first.
+    /// @notice Pays `account` its payout and refunds (anyone may call; funds go to `account`, so a referrer
+    /// can settle a referee). Finalizes a market whose challenge window has closed, or voids one that
+    /// missed its minimum premium, first.
+    /// @param id The market.
+    /// @param account The position holder paid.
+    /// @return payout Winnings paid.
+    /// @return refund Stakes refunded (void, invalid, or placed after an early result was known).
     function claim(uint256 id, address account) external returns (uint256 payout, uint256 refund);
-    /// The caller's referrer share of a final market.
+    /// @notice The caller's referrer share of a final market's fees.
+    /// @param id The market.
+    /// @return amount Pay-token units paid.
     function claimReferral(uint256 id) external returns (uint256 amount);
-    /// Withdraws the caller's free balance (released margin, issuer/platform fees, slashed bonds).
+    /// @notice Withdraws the caller's free balance (released margin, issuer/platform fees, slashed bonds).
+    /// @param amount Pay-token units, at most creditOf(caller).
     function withdraw(uint256 amount) external;
 
     // disputes and deadlines (executed by MarketsDisputes on this contract's storage)
-    /// A participant (any stake in the market, not the issuer), once per market, within the window:
+    /// @notice A participant (any stake in the market, not the issuer), once per market, within the window:
     /// stakes params().challengeStake PRDS. `knownAt` is 0, or another time (early confirmations only).
+    /// @param id The market.
+    /// @param option The option the challenger claims won.
+    /// @param knownAt 0, or the time the challenger claims the outcome became known.
+    /// @param evidenceHash Hash of the evidence kept by the api.
     function challenge(uint256 id, uint8 option, uint40 knownAt, bytes32 evidenceHash) external;
-    /// Issuer, within the response period of a first challenge.
+    /// @notice Issuer, within the response period of a first challenge: the challenge's claim becomes the
+    /// confirmed result and the challenger's stake is returned.
+    /// @param id The market.
     function concede(uint256 id) external;
-    /// Issuer, within the response period of a first challenge: sends it to a vote.
+    /// @notice Issuer, within the response period of a first challenge: sends it to a PRDS vote.
+    /// @param id The market.
     function appeal(uint256 id) external;
-    /// PRDS holders, with voting power at disputeOf(id).snapshotBlock; `choice` as in VoteKind.
+    /// @notice PRDS holders, with voting power at disputeOf(id).snapshotBlock, once each; `choice` as in VoteKind.
+    /// @param id The market.
+    /// @param choice The candidate voted for.
     function vote(uint256 id, uint8 choice) external;
-    /// Anyone: moves the market past the deadline it has reached (void by premium, issuer absent,
+    /// @notice Anyone: moves the market past the deadline it has reached (void by premium, issuer absent,
     /// finalize, default of an unanswered challenge, tally). Reverts NothingToAdvance otherwise.
+    /// @param id The market.
     function advance(uint256 id) external;
-    /// Pays a winning challenger's compensation (anyone may call; it goes to the challenger).
+    /// @notice Pays a winning challenger's compensation (anyone may call; it goes to the challenger).
+    /// @param id The market.
+    /// @param index The challenge's index in challengesOf(id).
+    /// @return amount Pay-token units paid.
     function claimCompensation(uint256 id, uint256 index) external returns (uint256 amount);
-    /// The caller's share of losing challenge stakes, for votes on the winning claim.
+    /// @notice The caller's share of losing challenge stakes, for votes on the winning claim.
+    /// @param id The market.
+    /// @return amount PRDS units paid.
     function claimVoterReward(uint256 id) external returns (uint256 amount);
 
     // views
+    /// @notice The protocol's parameters, fixed at deployment.
+    /// @return The Params.
     function params() external view returns (Params memory);
+    /// @notice The pay token, PRDS, License and treasury addresses.
+    /// @return The Deps.
     function deps() external view returns (Deps memory);
+    /// @notice Markets issued so far; ids run from 1 to marketCount().
+    /// @return The count.
     function marketCount() external view returns (uint256);
+    /// @notice The market's state as a label shows it, from its phase and the time (spec §4).
+    /// @param id The market.
+    /// @return The MarketState.
     function marketState(uint256 id) external view returns (MarketState);
+    /// @notice A market's figures: issuer, state, times, bond, pool, fees, capacity, result and settlement.
+    /// @param id The market.
+    /// @return v The MarketView.
     function getMarket(uint256 id) external view returns (MarketView memory);
+    /// @notice The total stake on one option (the issuer's seed included).
+    /// @param id The market.
+    /// @param option The option.
+    /// @return The stake, pay-token units.
     function optionStake(uint256 id, uint8 option) external view returns (uint256);
+    /// @notice The total stake on each option (the issuer's seed included).
+    /// @param id The market.
+    /// @return stakes One entry per option.
     function optionStakes(uint256 id) external view returns (uint256[] memory);
+    /// @notice `account`'s stake on `option` and the fee it paid with it (none for the issuer's seed).
+    /// @param id The market.
+    /// @param account The position holder.
+    /// @param option The option.
+    /// @return stake Pay-token units staked.
+    /// @return fee Pay-token units of fee paid.
     function positionOf(uint256 id, address account, uint8 option) external view returns (uint256 stake, uint256 fee);
+    /// @notice The stake `account` had on `option` before the checkpoint interval containing `time`.
+    /// @param id The market.
+    /// @param account The position holder.
+    /// @param option The option.
+    /// @param time Unix seconds.
+    /// @return stake Pay-token units staked before that interval.
     function stakeAt(uint256 id, address account, uint8 option, uint40 time) external view returns (uint256 stake);
+    /// @notice What buy() would do now with `amount` on `option`.
+    /// @param id The market.
+    /// @param option The option.
+    /// @param amount Pay-token units to spend, fee included.
+    /// @return stake The stake bought.
+    /// @return fee The fee charged.
+    /// @return payoutIfWins The payout if `option` wins and nothing else is bought.
     function quote(uint256 id, uint8 option, uint256 amount)
         external
         view
         returns (uint256 stake, uint256 fee, uint256 payoutIfWins);
+    /// @notice How much more stake the market accepts before its capacity is reached.
+    /// @param id The market.
+    /// @return Pay-token units.
     function remainingCapacity(uint256 id) external view returns (uint256);
+    /// @notice Whether `account` ever bought a position (the free PRDS claim's condition).
+    /// @param account The wallet.
+    /// @return True once it has bought.
     function hasBought(address account) external view returns (bool);
+    /// @notice The referrer bound to `account` at its first buy with one, or the zero address.
+    /// @param account The wallet.
+    /// @return The referrer.
     function referrerOf(address account) external view returns (address);
+    /// @notice `account`'s free balance, withdrawable with withdraw().
+    /// @param account The wallet.
+    /// @return Pay-token units.
     function creditOf(address account) external view returns (uint256);
+    /// @notice The referrer share of fees `referrer` is owed in a market: once final, what claimReferral
+    /// pays (0 once paid); before, the share recorded so far.
+    /// @param id The market.
+    /// @param referrer The referrer.
+    /// @return Pay-token units.
     function referralOwed(uint256 id, address referrer) external view returns (uint256);
+    /// @notice A market's dispute: kind of vote, candidates, open challenges, deadlines, snapshot and tally.
+    /// @param id The market.
+    /// @return The Dispute.
     function disputeOf(uint256 id) external view returns (Dispute memory);
+    /// @notice Every challenge of a market, in order.
+    /// @param id The market.
+    /// @return The Challenges.
     function challengesOf(uint256 id) external view returns (Challenge[] memory);
+    /// @notice Whether `account` has challenged the market (once per market).
+    /// @param id The market.
+    /// @param account The wallet.
+    /// @return True once it has.
     function hasChallenged(uint256 id, address account) external view returns (bool);
+    /// @notice The voting power cast for `choice`.
+    /// @param id The market.
+    /// @param choice The candidate.
+    /// @return PRDS voting power.
     function tallyOf(uint256 id, uint8 choice) external view returns (uint256);
+    /// @notice `voter`'s ballot: its choice plus one (0: none), weight and whether its reward was paid.
+    /// @param id The market.
+    /// @param voter The voter.
+    /// @return The Ballot.
     function ballotOf(uint256 id, address voter) external view returns (Ballot memory);
+    /// @notice The MarketsDisputes contract dispute calls are delegated to.
+    /// @return Its address.
     function disputesModule() external view returns (address);
 }

@@ -7,7 +7,8 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IMarketsTypes} from "../interfaces/IMarkets.sol";
 import {ILicense} from "../interfaces/ILicense.sol";
 
-/// Storage and shared rules of the markets protocol. Markets and MarketsDisputes both inherit it and
+/// @title MarketsBase
+/// @notice Storage and shared rules of the markets protocol. Markets and MarketsDisputes both inherit it and
 /// run on the same storage (Markets delegates dispute calls), so neither may declare state of its own.
 abstract contract MarketsBase is IMarketsTypes, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
