@@ -4,13 +4,14 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {MarketsBase} from "./markets/MarketsBase.sol";
+import {IMarketsTrading} from "./interfaces/IMarkets.sol";
 
 /// @title Markets, the PRDS prediction markets
 /// @notice All prediction markets in one contract: issue, buy, confirm, cancel, claim, views. Dispute calls
 /// (challenge, concede, appeal, vote, advance, dispute rewards and views) are delegated to
 /// MarketsDisputes, which runs on this contract's storage, so the protocol has one address and
 /// stays under the 24 KiB code limit. The full ABI is IMarkets.
-contract Markets is MarketsBase {
+contract Markets is MarketsBase, IMarketsTrading {
     using SafeERC20 for IERC20;
 
     address private immutable DISPUTES;
@@ -40,10 +41,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- issue
 
-    /// @notice Issues a market with a License (its current user issues); pulls liquidity + margin (and the
-    /// License when staked). Emits MarketIssued.
-    /// @param p The License, metadata hash, options, times, liquidity, margin and whether to stake the License.
-    /// @return id The new market's id.
+    /// @inheritdoc IMarketsTrading
     function issue(IssueParams calldata p) external nonReentrant returns (uint256 id) {
         uint256 n = p.options.length;
         if (n < 2 || n > MAX_OPTIONS) revert InvalidOptionCount(n, MAX_OPTIONS);
@@ -116,9 +114,7 @@ contract Markets is MarketsBase {
         if (p.stakeLicense) LICENSE.transferFrom(msg.sender, address(this), p.licenseId);
     }
 
-    /// @notice Issuer: raises the bond and the capacity (capacityMultiple × bond) while the market is live.
-    /// @param id The market.
-    /// @param amount Pay-token units added to the margin.
+    /// @inheritdoc IMarketsTrading
     function addMargin(uint256 id, uint256 amount) external nonReentrant {
         Market storage m = _market(id);
         if (msg.sender != m.issuer) revert NotIssuer(id, msg.sender);
@@ -137,14 +133,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- buy
 
-    /// @notice Buys a position: charges `amount` rounded down to whole fee units (Bought.amount), the fee set
-    /// aside until final; reverts when the payout if `option` wins would be below `minPayout`.
-    /// `referrer` binds once per account (ignored once bound; zero for none).
-    /// @param id The market.
-    /// @param option The option bought.
-    /// @param amount Pay-token units to spend, fee included.
-    /// @param minPayout The least payout if `option` wins the buyer accepts (slippage guard).
-    /// @param referrer The account referring the buyer, or the zero address.
+    /// @inheritdoc IMarketsTrading
     function buy(uint256 id, uint8 option, uint256 amount, uint256 minPayout, address referrer) external nonReentrant {
         Market storage m = _markets[id];
         Phase ph = m.phase;
@@ -197,10 +186,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- confirm / cancel
 
-    /// @notice Issuer, after expiration and before the confirmation deadline: confirms the result; the
-    /// challenge window opens.
-    /// @param id The market.
-    /// @param option The winning option.
+    /// @inheritdoc IMarketsTrading
     function confirm(uint256 id, uint8 option) external {
         Market storage m = _issuerMarket(id);
         if (m.phase != Phase.Trading) revert MarketNotOpen(id);
@@ -210,11 +196,7 @@ contract Markets is MarketsBase {
         _confirm(id, m, option, false, 0);
     }
 
-    /// @notice Issuer, before expiration: trading closes; stakes from the checkpoint interval of `knownAt`
-    /// onwards are refunded in full when final.
-    /// @param id The market.
-    /// @param option The winning option.
-    /// @param knownAt When the outcome became known, unix seconds (not in the future).
+    /// @inheritdoc IMarketsTrading
     function confirmEarly(uint256 id, uint8 option, uint40 knownAt) external {
         Market storage m = _issuerMarket(id);
         if (m.phase != Phase.Trading) revert MarketNotOpen(id);
@@ -244,8 +226,7 @@ contract Markets is MarketsBase {
         emit ResultConfirmed(id, msg.sender, option, early, knownAt, windowEnd, uint64(block.number - 1));
     }
 
-    /// @notice Issuer, no buys yet: irreversible; refunds liquidity and margin, recycles the License use.
-    /// @param id The market.
+    /// @inheritdoc IMarketsTrading
     function cancel(uint256 id) external nonReentrant {
         Market storage m = _issuerMarket(id);
         if (m.phase != Phase.Trading) revert MarketNotOpen(id);
@@ -266,13 +247,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- claims
 
-    /// @notice Pays `account` its payout and refunds (anyone may call; funds go to `account`, so a referrer
-    /// can settle a referee). Finalizes a market whose challenge window has closed, or voids one that
-    /// missed its minimum premium, first.
-    /// @param id The market.
-    /// @param account The position holder paid.
-    /// @return payout Winnings paid.
-    /// @return refund Stakes refunded (void, invalid, or placed after an early result was known).
+    /// @inheritdoc IMarketsTrading
     function claim(uint256 id, address account) external nonReentrant returns (uint256 payout, uint256 refund) {
         Market storage m = _market(id);
         Phase ph = m.phase;
@@ -322,9 +297,7 @@ contract Markets is MarketsBase {
         if (total != 0) PAY_TOKEN.safeTransfer(account, total);
     }
 
-    /// @notice The caller's referrer share of a final market's fees.
-    /// @param id The market.
-    /// @return amount Pay-token units paid.
+    /// @inheritdoc IMarketsTrading
     function claimReferral(uint256 id) external nonReentrant returns (uint256 amount) {
         Market storage m = _market(id);
         if (m.phase != Phase.Final) revert NotFinal(id);
@@ -336,8 +309,7 @@ contract Markets is MarketsBase {
         PAY_TOKEN.safeTransfer(msg.sender, amount);
     }
 
-    /// @notice Withdraws the caller's free balance (released margin, issuer/platform fees, slashed bonds).
-    /// @param amount Pay-token units, at most creditOf(caller).
+    /// @inheritdoc IMarketsTrading
     function withdraw(uint256 amount) external nonReentrant {
         if (amount == 0) revert ZeroAmount();
         uint256 available = _credit[msg.sender];
@@ -349,8 +321,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- views
 
-    /// @notice The protocol's parameters, fixed at deployment.
-    /// @return The Params.
+    /// @inheritdoc IMarketsTrading
     function params() external view returns (Params memory) {
         return Params({
             feeBps: uint16(FEE_BPS),
@@ -375,58 +346,43 @@ contract Markets is MarketsBase {
         });
     }
 
-    /// @notice The pay token, PRDS, License and treasury addresses.
-    /// @return The Deps.
+    /// @inheritdoc IMarketsTrading
     function deps() external view returns (Deps memory) {
         return Deps(address(PAY_TOKEN), address(PRDS_TOKEN), address(LICENSE), TREASURY);
     }
 
-    /// @notice The MarketsDisputes contract dispute calls are delegated to.
-    /// @return Its address.
+    /// @inheritdoc IMarketsTrading
     function disputesModule() external view returns (address) {
         return DISPUTES;
     }
 
-    /// @notice Markets issued so far; ids run from 1 to marketCount().
-    /// @return The count.
+    /// @inheritdoc IMarketsTrading
     function marketCount() external view returns (uint256) {
         return _marketCount;
     }
 
-    /// @notice Whether `account` ever bought a position (the free PRDS claim's condition).
-    /// @param account The wallet.
-    /// @return True once it has bought.
+    /// @inheritdoc IMarketsTrading
     function hasBought(address account) external view returns (bool) {
         return _accounts[account].bought;
     }
 
-    /// @notice The referrer bound to `account` at its first buy with one, or the zero address.
-    /// @param account The wallet.
-    /// @return The referrer.
+    /// @inheritdoc IMarketsTrading
     function referrerOf(address account) external view returns (address) {
         return _accounts[account].referrer;
     }
 
-    /// @notice `account`'s free balance, withdrawable with withdraw().
-    /// @param account The wallet.
-    /// @return Pay-token units.
+    /// @inheritdoc IMarketsTrading
     function creditOf(address account) external view returns (uint256) {
         return _credit[account];
     }
 
-    /// @notice The referrer share of fees `referrer` is owed in a market: once final, what claimReferral
-    /// pays (0 once paid); before, the share recorded so far.
-    /// @param id The market.
-    /// @param referrer The referrer.
-    /// @return Pay-token units.
+    /// @inheritdoc IMarketsTrading
     function referralOwed(uint256 id, address referrer) external view returns (uint256) {
         Market storage m = _markets[id];
         return _at(_referrals[id][referrer], m.phase == Phase.Final ? m.cutoffBucket : NO_CUTOFF, 0);
     }
 
-    /// @notice The market's state as a label shows it, from its phase and the time (spec §4).
-    /// @param id The market.
-    /// @return The MarketState.
+    /// @inheritdoc IMarketsTrading
     function marketState(uint256 id) public view returns (MarketState) {
         Market storage m = _markets[id];
         Phase ph = m.phase;
@@ -456,9 +412,7 @@ contract Markets is MarketsBase {
         return MarketState.Invalid;
     }
 
-    /// @notice A market's figures: issuer, state, times, bond, pool, fees, capacity, result and settlement.
-    /// @param id The market.
-    /// @return v The MarketView.
+    /// @inheritdoc IMarketsTrading
     function getMarket(uint256 id) external view returns (MarketView memory v) {
         Market storage m = _market(id);
         v.issuer = m.issuer;
@@ -486,17 +440,12 @@ contract Markets is MarketsBase {
         v.metadataHash = m.metadataHash;
     }
 
-    /// @notice The total stake on one option (the issuer's seed included).
-    /// @param id The market.
-    /// @param option The option.
-    /// @return The stake, pay-token units.
+    /// @inheritdoc IMarketsTrading
     function optionStake(uint256 id, uint8 option) external view returns (uint256) {
         return _optionStakes[id][option].head.stake;
     }
 
-    /// @notice The total stake on each option (the issuer's seed included).
-    /// @param id The market.
-    /// @return stakes One entry per option.
+    /// @inheritdoc IMarketsTrading
     function optionStakes(uint256 id) external view returns (uint256[] memory stakes) {
         uint256 n = _market(id).optionCount;
         stakes = new uint256[](n);
@@ -505,34 +454,18 @@ contract Markets is MarketsBase {
         }
     }
 
-    /// @notice `account`'s stake on `option` and the fee it paid with it (none for the issuer's seed).
-    /// @param id The market.
-    /// @param account The position holder.
-    /// @param option The option.
-    /// @return stake Pay-token units staked.
-    /// @return fee Pay-token units of fee paid.
+    /// @inheritdoc IMarketsTrading
     function positionOf(uint256 id, address account, uint8 option) external view returns (uint256 stake, uint256 fee) {
         stake = _positions[id][account][option].head.stake;
         fee = account == _markets[id].issuer ? 0 : _feeOf(stake);
     }
 
-    /// @notice The stake `account` had on `option` before the checkpoint interval containing `time`.
-    /// @param id The market.
-    /// @param account The position holder.
-    /// @param option The option.
-    /// @param time Unix seconds.
-    /// @return stake Pay-token units staked before that interval.
+    /// @inheritdoc IMarketsTrading
     function stakeAt(uint256 id, address account, uint8 option, uint40 time) external view returns (uint256 stake) {
         stake = _at(_positions[id][account][option], _bucket(time), 0);
     }
 
-    /// @notice What buy() would do now with `amount` on `option`.
-    /// @param id The market.
-    /// @param option The option.
-    /// @param amount Pay-token units to spend, fee included.
-    /// @return stake The stake bought.
-    /// @return fee The fee charged.
-    /// @return payoutIfWins The payout if `option` wins and nothing else is bought.
+    /// @inheritdoc IMarketsTrading
     function quote(uint256 id, uint8 option, uint256 amount)
         external
         view
@@ -547,9 +480,7 @@ contract Markets is MarketsBase {
         payoutIfWins = optionTotal == 0 ? 0 : stake * (uint256(m.pool) + stake) / optionTotal;
     }
 
-    /// @notice How much more stake the market accepts before its capacity is reached.
-    /// @param id The market.
-    /// @return Pay-token units.
+    /// @inheritdoc IMarketsTrading
     function remainingCapacity(uint256 id) external view returns (uint256) {
         Market storage m = _market(id);
         return m.capacity > m.pool ? m.capacity - m.pool : 0;

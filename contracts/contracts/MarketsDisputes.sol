@@ -5,11 +5,12 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IVotes} from "@openzeppelin/contracts/governance/utils/IVotes.sol";
 import {MarketsBase} from "./markets/MarketsBase.sol";
+import {IMarketsDisputes} from "./interfaces/IMarkets.sol";
 
 /// @title MarketsDisputes
 /// @notice Challenges, the issuer's response, the PRDS vote and every deadline transition. Runs only by
 /// delegatecall from Markets, on Markets' storage and balances.
-contract MarketsDisputes is MarketsBase {
+contract MarketsDisputes is MarketsBase, IMarketsDisputes {
     using SafeERC20 for IERC20;
 
     address private immutable SELF;
@@ -25,12 +26,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- challenge and response
 
-    /// @notice A participant (any stake in the market, not the issuer), once per market, within the window:
-    /// stakes params().challengeStake PRDS. `knownAt` is 0, or another time (early confirmations only).
-    /// @param id The market.
-    /// @param option The option the challenger claims won.
-    /// @param knownAt 0, or the time the challenger claims the outcome became known.
-    /// @param evidenceHash Hash of the evidence kept by the api.
+    /// @inheritdoc IMarketsDisputes
     function challenge(uint256 id, uint8 option, uint40 knownAt, bytes32 evidenceHash) external delegated nonReentrant {
         Market storage m = _market(id);
         Dispute storage d = _disputes[id];
@@ -85,9 +81,7 @@ contract MarketsDisputes is MarketsBase {
         _pull(PRDS_TOKEN, msg.sender, CHALLENGE_STAKE);
     }
 
-    /// @notice Issuer, within the response period of a first challenge: the challenge's claim becomes the
-    /// confirmed result and the challenger's stake is returned.
-    /// @param id The market.
+    /// @inheritdoc IMarketsDisputes
     function concede(uint256 id) external delegated nonReentrant {
         (Market storage m, Dispute storage d) = _issuerResponse(id);
         Challenge storage c = _challenges[id][d.openA];
@@ -98,8 +92,7 @@ contract MarketsDisputes is MarketsBase {
         PRDS_TOKEN.safeTransfer(c.challenger, c.stake);
     }
 
-    /// @notice Issuer, within the response period of a first challenge: sends it to a PRDS vote.
-    /// @param id The market.
+    /// @inheritdoc IMarketsDisputes
     function appeal(uint256 id) external delegated nonReentrant {
         // One appeal per market holds by construction: an appeal's vote always ends the dispute.
         (Market storage m, Dispute storage d) = _issuerResponse(id);
@@ -128,9 +121,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- vote
 
-    /// @notice PRDS holders, with voting power at disputeOf(id).snapshotBlock, once each; `choice` as in VoteKind.
-    /// @param id The market.
-    /// @param choice The candidate voted for.
+    /// @inheritdoc IMarketsDisputes
     function vote(uint256 id, uint8 choice) external delegated {
         Market storage m = _market(id);
         if (m.phase != Phase.Voting) revert NotVoting(id);
@@ -163,9 +154,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- deadlines (anyone)
 
-    /// @notice Anyone: moves the market past the deadline it has reached (void by premium, issuer absent,
-    /// finalize, default of an unanswered challenge, tally). Reverts NothingToAdvance otherwise.
-    /// @param id The market.
+    /// @inheritdoc IMarketsDisputes
     function advance(uint256 id) external delegated nonReentrant {
         Market storage m = _market(id);
         Phase ph = m.phase;
@@ -337,10 +326,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- dispute payouts
 
-    /// @notice Pays a winning challenger's compensation (anyone may call; it goes to the challenger).
-    /// @param id The market.
-    /// @param index The challenge's index in challengesOf(id).
-    /// @return amount Pay-token units paid.
+    /// @inheritdoc IMarketsDisputes
     function claimCompensation(uint256 id, uint256 index) external delegated nonReentrant returns (uint256 amount) {
         _market(id);
         Challenge[] storage list = _challenges[id];
@@ -353,9 +339,7 @@ contract MarketsDisputes is MarketsBase {
         PAY_TOKEN.safeTransfer(c.challenger, amount);
     }
 
-    /// @notice The caller's share of losing challenge stakes, for votes on the winning claim.
-    /// @param id The market.
-    /// @return amount PRDS units paid.
+    /// @inheritdoc IMarketsDisputes
     function claimVoterReward(uint256 id) external delegated nonReentrant returns (uint256 amount) {
         _market(id);
         Dispute storage d = _disputes[id];
@@ -371,40 +355,27 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- views
 
-    /// @notice A market's dispute: kind of vote, candidates, open challenges, deadlines, snapshot and tally.
-    /// @param id The market.
-    /// @return The Dispute.
+    /// @inheritdoc IMarketsDisputes
     function disputeOf(uint256 id) external view returns (Dispute memory) {
         return _disputes[id];
     }
 
-    /// @notice Every challenge of a market, in order.
-    /// @param id The market.
-    /// @return The Challenges.
+    /// @inheritdoc IMarketsDisputes
     function challengesOf(uint256 id) external view returns (Challenge[] memory) {
         return _challenges[id];
     }
 
-    /// @notice Whether `account` has challenged the market (once per market).
-    /// @param id The market.
-    /// @param account The wallet.
-    /// @return True once it has.
+    /// @inheritdoc IMarketsDisputes
     function hasChallenged(uint256 id, address account) external view returns (bool) {
         return _hasChallenged[id][account];
     }
 
-    /// @notice The voting power cast for `choice`.
-    /// @param id The market.
-    /// @param choice The candidate.
-    /// @return PRDS voting power.
+    /// @inheritdoc IMarketsDisputes
     function tallyOf(uint256 id, uint8 choice) external view returns (uint256) {
         return _tallies[id][choice];
     }
 
-    /// @notice `voter`'s ballot: its choice plus one (0: none), weight and whether its reward was paid.
-    /// @param id The market.
-    /// @param voter The voter.
-    /// @return The Ballot.
+    /// @inheritdoc IMarketsDisputes
     function ballotOf(uint256 id, address voter) external view returns (Ballot memory) {
         return _ballots[id][voter];
     }

@@ -4,7 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {IMarketsTypes} from "../interfaces/IMarkets.sol";
+import {IMarketsTypes} from "../interfaces/IMarketsTypes.sol";
 import {ILicense} from "../interfaces/ILicense.sol";
 
 /// @title MarketsBase
