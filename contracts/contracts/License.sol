@@ -2,7 +2,6 @@
 pragma solidity ^0.8.28;
 
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
-import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
@@ -12,16 +11,32 @@ import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {ILicense} from "./interfaces/ILicense.sol";
 import {LicenseMetadata} from "./license/LicenseMetadata.sol";
 
-/// ERC-4907: a time-limited "user" role beside the owner.
+/// @title IERC4907
+/// @notice ERC-4907: a time-limited "user" role beside the owner.
 interface IERC4907 {
+    /// @notice The user of `tokenId` changed (zero address and 0: cleared).
+    /// @param tokenId The token.
+    /// @param user The new user.
+    /// @param expires When the user's role ends, unix seconds.
     event UpdateUser(uint256 indexed tokenId, address indexed user, uint64 expires);
 
+    /// @notice Sets the user of `tokenId` until `expires`.
+    /// @param tokenId The token.
+    /// @param user The user.
+    /// @param expires When the role ends, unix seconds.
     function setUser(uint256 tokenId, address user, uint64 expires) external;
+    /// @notice The user of `tokenId`, the zero address once its role has ended.
+    /// @param tokenId The token.
+    /// @return The user.
     function userOf(uint256 tokenId) external view returns (address);
+    /// @notice When the user's role of `tokenId` ends, unix seconds.
+    /// @param tokenId The token.
+    /// @return The end.
     function userExpires(uint256 tokenId) external view returns (uint256);
 }
 
-/// The License (ticket): the right to issue markets. Sold by the protocol for the pay token, traded
+/// @title License, the PRDS issuing ticket (ERC-721)
+/// @notice The License (ticket): the right to issue markets. Sold by the protocol for the pay token, traded
 /// and rented through LicenseMarketplace, consumed by Markets. Its ERC-721 metadata is on chain
 /// (tokenURI, LicenseMetadata) and ERC-4906 MetadataUpdate says when it changed: a use, a rental.
 contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGuard {
@@ -50,17 +65,23 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
         uint16 issuesUsed;
     }
 
+    /// @notice The token Licenses are sold for (BSC USDT).
     IERC20 public immutable payToken;
+    /// @notice Receives every primary-sale payment.
     address public immutable treasury;
-    /// Markets a new License may issue (the spec's 10).
+    /// @notice Markets a new License may issue (the spec's 10).
     uint16 public immutable issuesPerLicense;
-    /// Largest packet a single call may mint, so a packet purchase always fits in a block.
+    /// @notice Largest packet a single call may mint, so a packet purchase always fits in a block.
     uint16 public constant MAX_PACKET_SIZE = 50;
 
+    /// @notice The Markets contract, the only caller of useForIssue and recycleUse (set once).
     address public markets;
+    /// @notice The LicenseMarketplace, the only one that grants rentals (set once).
     address public marketplace;
 
+    /// @notice Licenses minted so far; also the latest token id.
     uint256 public totalMinted;
+    /// @notice Licenses minted so far per type.
     mapping(LicenseType => uint32) public mintedOfType;
 
     TypeConfig[3] private _types;
@@ -68,9 +89,22 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
     mapping(uint256 tokenId => Info) private _info;
     mapping(uint256 tokenId => Rental) private _rentals;
 
+    /// @notice The Markets contract was set.
+    /// @param markets Its address.
     event MarketsSet(address markets);
+    /// @notice The marketplace was set.
+    /// @param marketplace Its address.
     event MarketplaceSet(address marketplace);
-    /// One event per minted License with everything its row needs.
+    /// @notice One event per minted License with everything its row needs.
+    /// @param tokenId The new License.
+    /// @param buyer Who bought (and owns) it.
+    /// @param licenseType Its type.
+    /// @param number Its issue number within the type.
+    /// @param availableTimes Markets it may issue.
+    /// @param tradable Whether it may be transferred.
+    /// @param rentable Whether it may be rented out.
+    /// @param usable Whether it may issue markets.
+    /// @param price What it cost (its share of a packet's price), pay-token units.
     event LicenseMinted(
         uint256 indexed tokenId,
         address indexed buyer,
@@ -82,11 +116,27 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
         bool usable,
         uint256 price
     );
-    /// Emitted after the packet's LicenseMinted events (token ids firstTokenId .. firstTokenId + count - 1).
+    /// @notice Emitted after the packet's LicenseMinted events (token ids firstTokenId .. firstTokenId + count - 1).
+    /// @param packetId The packet sold.
+    /// @param buyer Who bought it.
+    /// @param price The packet's price, pay-token units.
+    /// @param firstTokenId The first License minted.
+    /// @param count Licenses minted.
     event PacketSold(uint256 indexed packetId, address indexed buyer, uint256 price, uint256 firstTokenId, uint256 count);
+    /// @notice The marketplace granted a rental.
+    /// @param tokenId The License.
+    /// @param user The renter.
+    /// @param expires The rental's end, unix seconds.
+    /// @param maxIssues Markets the renter may issue with it.
     event RentalGranted(
         uint256 indexed tokenId, address indexed user, uint64 expires, uint16 maxIssues
     );
+    /// @notice A market was issued with the License.
+    /// @param tokenId The License.
+    /// @param issuer Who issued.
+    /// @param availableTimes Uses left.
+    /// @param rentalEnd The rental's end when a renter issued, else 0.
+    /// @param rentalIssuesUsed Issues the current rental has used (0 for the owner).
     event LicenseUsed(
         uint256 indexed tokenId,
         address indexed issuer,
@@ -94,6 +144,9 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
         uint64 rentalEnd,
         uint16 rentalIssuesUsed
     );
+    /// @notice A cancelled market gave its use back.
+    /// @param tokenId The License.
+    /// @param availableTimes Uses left.
     event LicenseUseRecycled(uint256 indexed tokenId, uint16 availableTimes);
 
     error ZeroAddress();
@@ -115,6 +168,13 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
     error InvalidRental(uint256 tokenId, address user, uint64 expires, uint16 maxIssues);
     error NothingToRecycle(uint256 tokenId);
 
+    /// @notice Sets the pay token, the treasury, uses per License, the three types and the packets;
+    /// the deployer becomes the owner (who wires Markets and the marketplace once).
+    /// @param payToken_ The pay token.
+    /// @param treasury_ Receives sales.
+    /// @param issuesPerLicense_ Markets a new License may issue.
+    /// @param types_ Price, supply and flags of Common, Scarcity and Attributive.
+    /// @param packets_ The bundles on sale.
     constructor(
         IERC20 payToken_,
         address treasury_,
@@ -140,6 +200,8 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
 
     // ---------------------------------------------------------------- wiring (one time, owner)
 
+    /// @notice Owner, once: the Markets contract that consumes uses.
+    /// @param markets_ Its address.
     function setMarkets(address markets_) external onlyOwner {
         if (markets_ == address(0)) revert ZeroAddress();
         if (markets != address(0)) revert AlreadySet(markets);
@@ -147,6 +209,8 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
         emit MarketsSet(markets_);
     }
 
+    /// @notice Owner, once: the marketplace that grants rentals.
+    /// @param marketplace_ Its address.
     function setMarketplace(address marketplace_) external onlyOwner {
         if (marketplace_ == address(0)) revert ZeroAddress();
         if (marketplace != address(0)) revert AlreadySet(marketplace);
@@ -156,14 +220,18 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
 
     // ---------------------------------------------------------------- primary sale
 
-    /// Buys one License of `licenseType` at its type price, paid to the treasury.
+    /// @notice Buys one License of `licenseType` at its type price, paid to the treasury.
+    /// @param licenseType The type.
+    /// @return tokenId The new License.
     function buy(LicenseType licenseType) external nonReentrant returns (uint256 tokenId) {
         TypeConfig memory config = _types[uint8(licenseType)];
         payToken.safeTransferFrom(msg.sender, treasury, config.price);
         tokenId = _mintLicense(msg.sender, licenseType, config, config.price);
     }
 
-    /// Buys packet `packetId` at its packet price; its Licenses get consecutive token ids.
+    /// @notice Buys packet `packetId` at its packet price; its Licenses get consecutive token ids.
+    /// @param packetId The packet.
+    /// @return firstTokenId The first License minted.
     function buyPacket(uint256 packetId) external nonReentrant returns (uint256 firstTokenId) {
         if (packetId >= _packets.length) revert InvalidPacket(packetId);
         Packet memory bundle = _packets[packetId];
@@ -186,34 +254,48 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
 
     // ---------------------------------------------------------------- ERC-4907, marketplace only
 
-    /// ERC-4907's setter. Only the marketplace may grant a user, so an owner can never hide a renter;
+    /// @notice ERC-4907's setter. Only the marketplace may grant a user, so an owner can never hide a renter;
     /// a user set this way may issue as many markets as the License has left.
+    /// @param tokenId The License.
+    /// @param user The renter.
+    /// @param expires The rental's end, unix seconds.
     function setUser(uint256 tokenId, address user, uint64 expires) external {
         _grantRental(tokenId, user, expires, issuesPerLicense);
     }
 
-    /// Grants a paid rental: `user` may issue up to `maxIssues` markets expiring before `expires`.
+    /// @notice Marketplace only: grants a paid rental: `user` may issue up to `maxIssues` markets expiring
+    /// before `expires`.
+    /// @param tokenId The License.
+    /// @param user The renter.
+    /// @param expires The rental's end, unix seconds.
+    /// @param maxIssues Markets the renter may issue.
     function setUserWithAllowance(uint256 tokenId, address user, uint64 expires, uint16 maxIssues) external {
         _grantRental(tokenId, user, expires, maxIssues);
     }
 
+    /// @inheritdoc ILicense
     function userOf(uint256 tokenId) public view override(IERC4907, ILicense) returns (address) {
         Rental storage rental = _rentals[tokenId];
         return rental.expires >= block.timestamp ? rental.user : address(0);
     }
 
+    /// @inheritdoc ILicense
+    /// @dev Cleared to 0 when the License is transferred.
     function userExpires(uint256 tokenId) public view override(IERC4907, ILicense) returns (uint256) {
         return _rentals[tokenId].expires;
     }
 
-    /// The current rental as granted (also after it expired, until the next transfer clears it).
+    /// @notice The current rental as granted (also after it expired, until the next transfer clears it).
+    /// @param tokenId The License.
+    /// @return The renter, its end, its issue allowance and the issues used.
     function rentalOf(uint256 tokenId) external view returns (Rental memory) {
         return _rentals[tokenId];
     }
 
     // ---------------------------------------------------------------- Markets only
 
-    /// See ILicense. The renter during an active rental, the owner otherwise.
+    /// @inheritdoc ILicense
+    /// @dev The renter during an active rental, the owner otherwise.
     function useForIssue(uint256 tokenId, address issuer, uint256 expirationTime)
         external
         returns (uint64 rentalEnd)
@@ -242,7 +324,8 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
         emit MetadataUpdate(tokenId);
     }
 
-    /// See ILicense: a cancelled market gives its use back, never beyond a new License's count.
+    /// @inheritdoc ILicense
+    /// @dev Never beyond a new License's count.
     function recycleUse(uint256 tokenId) external {
         if (msg.sender != markets) revert NotMarkets(msg.sender);
         Info storage info_ = _existingInfo(tokenId);
@@ -254,28 +337,40 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
 
     // ---------------------------------------------------------------- views
 
+    /// @inheritdoc ILicense
     function info(uint256 tokenId) external view returns (Info memory) {
         return _existingInfo(tokenId);
     }
 
+    /// @inheritdoc ILicense
     function typePrice(LicenseType licenseType) external view returns (uint256) {
         return _types[uint8(licenseType)].price;
     }
 
+    /// @notice A type's price, supply cap and flags.
+    /// @param licenseType The type.
+    /// @return Its TypeConfig.
     function typeConfig(LicenseType licenseType) external view returns (TypeConfig memory) {
         return _types[uint8(licenseType)];
     }
 
+    /// @notice How many packets are on sale (ids 0 .. packetCount() - 1).
+    /// @return The count.
     function packetCount() external view returns (uint256) {
         return _packets.length;
     }
 
+    /// @notice A packet's counts per type and its price.
+    /// @param packetId The packet.
+    /// @return The Packet.
     function packet(uint256 packetId) external view returns (Packet memory) {
         if (packetId >= _packets.length) revert InvalidPacket(packetId);
         return _packets[packetId];
     }
 
-    /// ERC-721 metadata as a data: URI (base64 JSON with an SVG image): name, type, uses left, rental.
+    /// @notice ERC-721 metadata as a data: URI (base64 JSON with an SVG image): name, type, uses left, rental.
+    /// @param tokenId The License.
+    /// @return The data: URI.
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
         Info memory info_ = _existingInfo(tokenId);
         return LicenseMetadata.tokenURI(
@@ -292,6 +387,9 @@ contract License is ERC721, IERC4907, IERC4906, ILicense, Ownable, ReentrancyGua
     /// ERC-4906's id is 0x49064906 by the standard (not an XOR of its events' selectors).
     bytes4 private constant ERC4906_INTERFACE_ID = 0x49064906;
 
+    /// @notice ERC-165: ERC-721, its metadata, ERC-4907 and ERC-4906.
+    /// @param interfaceId The interface id.
+    /// @return Whether it is supported.
     function supportsInterface(bytes4 interfaceId) public view override(ERC721, IERC165) returns (bool) {
         return interfaceId == type(IERC4907).interfaceId || interfaceId == ERC4906_INTERFACE_ID
             || super.supportsInterface(interfaceId);

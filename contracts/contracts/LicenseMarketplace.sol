@@ -7,7 +7,8 @@ import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol
 import {ILicense} from "./interfaces/ILicense.sol";
 import {License} from "./License.sol";
 
-/// Secondary market for Licenses. A listed License is held here in escrow, so a seller cannot sell
+/// @title LicenseMarketplace
+/// @notice Secondary market for Licenses. A listed License is held here in escrow, so a seller cannot sell
 /// it twice or keep using it, and a renter's paid rental cannot be cut short by its owner.
 contract LicenseMarketplace is ReentrancyGuard {
     using SafeERC20 for IERC20;
@@ -33,21 +34,53 @@ contract LicenseMarketplace is ReentrancyGuard {
 
     uint256 private constant DAY = 1 days;
 
+    /// @notice The License contract whose tokens are listed.
     License public immutable license;
+    /// @notice The token sales and rents are paid in (the License's pay token).
     IERC20 public immutable payToken;
-    /// Upper bound for a rent listing's maximum days.
+    /// @notice Upper bound for a rent listing's maximum days.
     uint16 public immutable maxRentalDays;
 
     mapping(uint256 tokenId => SaleListing) private _sales;
     mapping(uint256 tokenId => RentListing) private _rents;
 
+    /// @notice A License was listed for sale (and moved here in escrow).
+    /// @param tokenId The License.
+    /// @param seller Its owner.
+    /// @param price The asking price, pay-token units.
     event ListedForSale(uint256 indexed tokenId, address indexed seller, uint256 price);
+    /// @notice A sale listing was withdrawn; the License went back to its seller.
+    /// @param tokenId The License.
+    /// @param seller Its owner.
     event SaleCancelled(uint256 indexed tokenId, address indexed seller);
+    /// @notice A listed License was sold.
+    /// @param tokenId The License.
+    /// @param seller Who was paid.
+    /// @param buyer The new owner.
+    /// @param price What was paid, pay-token units.
     event Sold(uint256 indexed tokenId, address indexed seller, address indexed buyer, uint256 price);
+    /// @notice A License was listed for rent (and moved here in escrow).
+    /// @param tokenId The License.
+    /// @param owner Its owner.
+    /// @param pricePerDay Rent per day, pay-token units.
+    /// @param maxDays The longest rental.
+    /// @param maxIssues Markets one rental may issue.
     event ListedForRent(
         uint256 indexed tokenId, address indexed owner, uint256 pricePerDay, uint16 maxDays, uint16 maxIssues
     );
+    /// @notice A rent listing was withdrawn; the License went back to its owner.
+    /// @param tokenId The License.
+    /// @param owner Its owner.
     event RentListingCancelled(uint256 indexed tokenId, address indexed owner);
+    /// @notice A License was rented.
+    /// @param tokenId The License.
+    /// @param owner Who was paid.
+    /// @param renter The renter (the License's user until `expires`).
+    /// @param rentalDays Days rented.
+    /// @param pricePerDay Rent per day, pay-token units.
+    /// @param cost What was paid: pricePerDay x rentalDays.
+    /// @param expires The rental's end, unix seconds.
+    /// @param maxIssues Markets the renter may issue.
     event Rented(
         uint256 indexed tokenId,
         address indexed owner,
@@ -83,6 +116,9 @@ contract LicenseMarketplace is ReentrancyGuard {
     /// A paid rental runs to its end: the owner cannot take the License back before.
     error RentalActive(uint256 tokenId, uint64 until);
 
+    /// @notice Binds the marketplace to one License contract and its pay token.
+    /// @param license_ The License contract.
+    /// @param maxRentalDays_ Upper bound for a rent listing's maximum days.
     constructor(License license_, uint16 maxRentalDays_) {
         if (address(license_) == address(0)) revert ZeroAddress();
         if (maxRentalDays_ == 0) revert InvalidMaxRentalDays();
@@ -93,6 +129,10 @@ contract LicenseMarketplace is ReentrancyGuard {
 
     // ---------------------------------------------------------------- sale
 
+    /// @notice Owner: lists a tradable License for sale at `price`; it is held here until sold or withdrawn.
+    /// A License listed for rent must have that listing cancelled first.
+    /// @param tokenId The License.
+    /// @param price The asking price, pay-token units.
     function listForSale(uint256 tokenId, uint256 price) external nonReentrant {
         if (_rents[tokenId].owner != address(0)) revert LicenseListedForRent(tokenId);
         _requireOwner(tokenId);
@@ -103,6 +143,8 @@ contract LicenseMarketplace is ReentrancyGuard {
         emit ListedForSale(tokenId, msg.sender, price);
     }
 
+    /// @notice Seller: withdraws a sale listing; the License goes back.
+    /// @param tokenId The License.
     function cancelSale(uint256 tokenId) external nonReentrant {
         SaleListing memory listing = _sales[tokenId];
         if (listing.seller == address(0)) revert NotListedForSale(tokenId);
@@ -112,7 +154,10 @@ contract LicenseMarketplace is ReentrancyGuard {
         emit SaleCancelled(tokenId, msg.sender);
     }
 
-    /// Buys a listed License; `expectedPrice` guards against a relisting at another price.
+    /// @notice Buys a listed License, paying the seller; `expectedPrice` guards against a relisting at
+    /// another price.
+    /// @param tokenId The License.
+    /// @param expectedPrice The price the buyer saw.
     function buy(uint256 tokenId, uint256 expectedPrice) external nonReentrant {
         SaleListing memory listing = _sales[tokenId];
         if (listing.seller == address(0)) revert NotListedForSale(tokenId);
@@ -126,6 +171,12 @@ contract LicenseMarketplace is ReentrancyGuard {
 
     // ---------------------------------------------------------------- rent
 
+    /// @notice Owner: lists a rentable, usable License for rent; it is held here until the listing is
+    /// cancelled.
+    /// @param tokenId The License.
+    /// @param pricePerDay Rent per day, pay-token units.
+    /// @param maxDays The longest rental (at most maxRentalDays).
+    /// @param maxIssues Markets one rental may issue (at most the uses left).
     function listForRent(uint256 tokenId, uint256 pricePerDay, uint16 maxDays, uint16 maxIssues)
         external
         nonReentrant
@@ -144,7 +195,11 @@ contract LicenseMarketplace is ReentrancyGuard {
         emit ListedForRent(tokenId, msg.sender, pricePerDay, maxDays, maxIssues);
     }
 
-    /// Rents for `rentalDays`, paying price per day × days to the owner up front.
+    /// @notice Rents for `rentalDays`, paying price per day × days to the owner up front; the caller
+    /// becomes the License's user and may issue up to the listing's maxIssues (or the uses left).
+    /// @param tokenId The License.
+    /// @param rentalDays Days to rent, 1 to the listing's maxDays.
+    /// @param expectedPricePerDay The price per day the renter saw.
     function rent(uint256 tokenId, uint16 rentalDays, uint256 expectedPricePerDay) external nonReentrant {
         RentListing memory listing = _rents[tokenId];
         if (listing.owner == address(0)) revert NotListedForRent(tokenId);
@@ -166,6 +221,8 @@ contract LicenseMarketplace is ReentrancyGuard {
         emit Rented(tokenId, listing.owner, msg.sender, rentalDays, listing.pricePerDay, cost, expires, maxIssues);
     }
 
+    /// @notice Owner, when no rental is running: withdraws the rent listing; the License goes back.
+    /// @param tokenId The License.
     function cancelRentListing(uint256 tokenId) external nonReentrant {
         RentListing memory listing = _rents[tokenId];
         if (listing.owner == address(0)) revert NotListedForRent(tokenId);
@@ -179,15 +236,23 @@ contract LicenseMarketplace is ReentrancyGuard {
 
     // ---------------------------------------------------------------- views
 
+    /// @notice The sale listing of a License (zero seller: not listed).
+    /// @param tokenId The License.
+    /// @return The seller and the price.
     function saleListing(uint256 tokenId) external view returns (SaleListing memory) {
         return _sales[tokenId];
     }
 
+    /// @notice The rent listing of a License (zero owner: not listed).
+    /// @param tokenId The License.
+    /// @return The owner, price per day, maximum days and issues.
     function rentListing(uint256 tokenId) external view returns (RentListing memory) {
         return _rents[tokenId];
     }
 
-    /// The owner a listing is held for, or the License's holder when it is not listed.
+    /// @notice The owner a listing is held for, or the License's holder when it is not listed.
+    /// @param tokenId The License.
+    /// @return The real owner.
     function realOwnerOf(uint256 tokenId) external view returns (address) {
         address seller = _sales[tokenId].seller;
         if (seller != address(0)) return seller;
@@ -196,6 +261,9 @@ contract LicenseMarketplace is ReentrancyGuard {
         return license.ownerOf(tokenId);
     }
 
+    /// @notice Whether a License is unlisted, on sale, listed for rent or rented; reverts when it does not exist.
+    /// @param tokenId The License.
+    /// @return Its LicenseState.
     function stateOf(uint256 tokenId) external view returns (LicenseState) {
         if (_sales[tokenId].seller != address(0)) return LicenseState.OnSale;
         if (_rents[tokenId].owner != address(0)) {

@@ -4,13 +4,14 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {MarketsBase} from "./markets/MarketsBase.sol";
-import {ILicense} from "./interfaces/ILicense.sol";
+import {IMarketsTrading} from "./interfaces/IMarkets.sol";
 
-/// All prediction markets in one contract: issue, buy, confirm, cancel, claim, views. Dispute calls
+/// @title Markets, the PRDS prediction markets
+/// @notice All prediction markets in one contract: issue, buy, confirm, cancel, claim, views. Dispute calls
 /// (challenge, concede, appeal, vote, advance, dispute rewards and views) are delegated to
 /// MarketsDisputes, which runs on this contract's storage, so the protocol has one address and
 /// stays under the 24 KiB code limit. The full ABI is IMarkets.
-contract Markets is MarketsBase {
+contract Markets is MarketsBase, IMarketsTrading {
     using SafeERC20 for IERC20;
 
     address private immutable DISPUTES;
@@ -20,6 +21,11 @@ contract Markets is MarketsBase {
         DISPUTES = disputes;
     }
 
+    // The fallback is the dispute module's proxy: it must forward calldata and bubble up the return
+    // data or revert reason unchanged, which only assembly does.
+    // solhint-disable no-complex-fallback, no-inline-assembly
+    /// @notice Routes every dispute call (challenge, concede, appeal, vote, advance, dispute payouts and
+    /// views, see IMarkets) to MarketsDisputes, run on this contract's storage by delegatecall.
     fallback() external {
         address target = DISPUTES;
         assembly ("memory-safe") {
@@ -31,9 +37,11 @@ contract Markets is MarketsBase {
             default { return(0, returndatasize()) }
         }
     }
+    // solhint-enable no-complex-fallback, no-inline-assembly
 
     // ---------------------------------------------------------------- issue
 
+    /// @inheritdoc IMarketsTrading
     function issue(IssueParams calldata p) external nonReentrant returns (uint256 id) {
         uint256 n = p.options.length;
         if (n < 2 || n > MAX_OPTIONS) revert InvalidOptionCount(n, MAX_OPTIONS);
@@ -106,6 +114,7 @@ contract Markets is MarketsBase {
         if (p.stakeLicense) LICENSE.transferFrom(msg.sender, address(this), p.licenseId);
     }
 
+    /// @inheritdoc IMarketsTrading
     function addMargin(uint256 id, uint256 amount) external nonReentrant {
         Market storage m = _market(id);
         if (msg.sender != m.issuer) revert NotIssuer(id, msg.sender);
@@ -124,6 +133,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- buy
 
+    /// @inheritdoc IMarketsTrading
     function buy(uint256 id, uint8 option, uint256 amount, uint256 minPayout, address referrer) external nonReentrant {
         Market storage m = _markets[id];
         Phase ph = m.phase;
@@ -176,6 +186,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- confirm / cancel
 
+    /// @inheritdoc IMarketsTrading
     function confirm(uint256 id, uint8 option) external {
         Market storage m = _issuerMarket(id);
         if (m.phase != Phase.Trading) revert MarketNotOpen(id);
@@ -185,6 +196,7 @@ contract Markets is MarketsBase {
         _confirm(id, m, option, false, 0);
     }
 
+    /// @inheritdoc IMarketsTrading
     function confirmEarly(uint256 id, uint8 option, uint40 knownAt) external {
         Market storage m = _issuerMarket(id);
         if (m.phase != Phase.Trading) revert MarketNotOpen(id);
@@ -214,6 +226,7 @@ contract Markets is MarketsBase {
         emit ResultConfirmed(id, msg.sender, option, early, knownAt, windowEnd, uint64(block.number - 1));
     }
 
+    /// @inheritdoc IMarketsTrading
     function cancel(uint256 id) external nonReentrant {
         Market storage m = _issuerMarket(id);
         if (m.phase != Phase.Trading) revert MarketNotOpen(id);
@@ -234,9 +247,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- claims
 
-    /// Pays `account` its winnings and refunds (anyone may call it for anyone: funds only go to
-    /// `account`, so a referrer can settle a referee). Moves a market whose window has closed, or whose
-    /// premium was missed, to its final state first.
+    /// @inheritdoc IMarketsTrading
     function claim(uint256 id, address account) external nonReentrant returns (uint256 payout, uint256 refund) {
         Market storage m = _market(id);
         Phase ph = m.phase;
@@ -286,6 +297,7 @@ contract Markets is MarketsBase {
         if (total != 0) PAY_TOKEN.safeTransfer(account, total);
     }
 
+    /// @inheritdoc IMarketsTrading
     function claimReferral(uint256 id) external nonReentrant returns (uint256 amount) {
         Market storage m = _market(id);
         if (m.phase != Phase.Final) revert NotFinal(id);
@@ -297,7 +309,7 @@ contract Markets is MarketsBase {
         PAY_TOKEN.safeTransfer(msg.sender, amount);
     }
 
-    /// Withdraws free balance: released margin, issuer and platform fees, slashed bonds (treasury).
+    /// @inheritdoc IMarketsTrading
     function withdraw(uint256 amount) external nonReentrant {
         if (amount == 0) revert ZeroAmount();
         uint256 available = _credit[msg.sender];
@@ -309,6 +321,7 @@ contract Markets is MarketsBase {
 
     // ---------------------------------------------------------------- views
 
+    /// @inheritdoc IMarketsTrading
     function params() external view returns (Params memory) {
         return Params({
             feeBps: uint16(FEE_BPS),
@@ -333,35 +346,43 @@ contract Markets is MarketsBase {
         });
     }
 
+    /// @inheritdoc IMarketsTrading
     function deps() external view returns (Deps memory) {
         return Deps(address(PAY_TOKEN), address(PRDS_TOKEN), address(LICENSE), TREASURY);
     }
 
+    /// @inheritdoc IMarketsTrading
     function disputesModule() external view returns (address) {
         return DISPUTES;
     }
 
+    /// @inheritdoc IMarketsTrading
     function marketCount() external view returns (uint256) {
         return _marketCount;
     }
 
+    /// @inheritdoc IMarketsTrading
     function hasBought(address account) external view returns (bool) {
         return _accounts[account].bought;
     }
 
+    /// @inheritdoc IMarketsTrading
     function referrerOf(address account) external view returns (address) {
         return _accounts[account].referrer;
     }
 
+    /// @inheritdoc IMarketsTrading
     function creditOf(address account) external view returns (uint256) {
         return _credit[account];
     }
 
+    /// @inheritdoc IMarketsTrading
     function referralOwed(uint256 id, address referrer) external view returns (uint256) {
         Market storage m = _markets[id];
         return _at(_referrals[id][referrer], m.phase == Phase.Final ? m.cutoffBucket : NO_CUTOFF, 0);
     }
 
+    /// @inheritdoc IMarketsTrading
     function marketState(uint256 id) public view returns (MarketState) {
         Market storage m = _markets[id];
         Phase ph = m.phase;
@@ -391,6 +412,7 @@ contract Markets is MarketsBase {
         return MarketState.Invalid;
     }
 
+    /// @inheritdoc IMarketsTrading
     function getMarket(uint256 id) external view returns (MarketView memory v) {
         Market storage m = _market(id);
         v.issuer = m.issuer;
@@ -418,10 +440,12 @@ contract Markets is MarketsBase {
         v.metadataHash = m.metadataHash;
     }
 
+    /// @inheritdoc IMarketsTrading
     function optionStake(uint256 id, uint8 option) external view returns (uint256) {
         return _optionStakes[id][option].head.stake;
     }
 
+    /// @inheritdoc IMarketsTrading
     function optionStakes(uint256 id) external view returns (uint256[] memory stakes) {
         uint256 n = _market(id).optionCount;
         stakes = new uint256[](n);
@@ -430,16 +454,18 @@ contract Markets is MarketsBase {
         }
     }
 
+    /// @inheritdoc IMarketsTrading
     function positionOf(uint256 id, address account, uint8 option) external view returns (uint256 stake, uint256 fee) {
         stake = _positions[id][account][option].head.stake;
         fee = account == _markets[id].issuer ? 0 : _feeOf(stake);
     }
 
-    /// The stake `account` had on `option` before the checkpoint interval containing `time`.
+    /// @inheritdoc IMarketsTrading
     function stakeAt(uint256 id, address account, uint8 option, uint40 time) external view returns (uint256 stake) {
         stake = _at(_positions[id][account][option], _bucket(time), 0);
     }
 
+    /// @inheritdoc IMarketsTrading
     function quote(uint256 id, uint8 option, uint256 amount)
         external
         view
@@ -454,6 +480,7 @@ contract Markets is MarketsBase {
         payoutIfWins = optionTotal == 0 ? 0 : stake * (uint256(m.pool) + stake) / optionTotal;
     }
 
+    /// @inheritdoc IMarketsTrading
     function remainingCapacity(uint256 id) external view returns (uint256) {
         Market storage m = _market(id);
         return m.capacity > m.pool ? m.capacity - m.pool : 0;

@@ -5,10 +5,12 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IVotes} from "@openzeppelin/contracts/governance/utils/IVotes.sol";
 import {MarketsBase} from "./markets/MarketsBase.sol";
+import {IMarketsDisputes} from "./interfaces/IMarkets.sol";
 
-/// Challenges, the issuer's response, the PRDS vote and every deadline transition. Runs only by
+/// @title MarketsDisputes
+/// @notice Challenges, the issuer's response, the PRDS vote and every deadline transition. Runs only by
 /// delegatecall from Markets, on Markets' storage and balances.
-contract MarketsDisputes is MarketsBase {
+contract MarketsDisputes is MarketsBase, IMarketsDisputes {
     using SafeERC20 for IERC20;
 
     address private immutable SELF;
@@ -24,6 +26,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- challenge and response
 
+    /// @inheritdoc IMarketsDisputes
     function challenge(uint256 id, uint8 option, uint40 knownAt, bytes32 evidenceHash) external delegated nonReentrant {
         Market storage m = _market(id);
         Dispute storage d = _disputes[id];
@@ -78,6 +81,7 @@ contract MarketsDisputes is MarketsBase {
         _pull(PRDS_TOKEN, msg.sender, CHALLENGE_STAKE);
     }
 
+    /// @inheritdoc IMarketsDisputes
     function concede(uint256 id) external delegated nonReentrant {
         (Market storage m, Dispute storage d) = _issuerResponse(id);
         Challenge storage c = _challenges[id][d.openA];
@@ -88,6 +92,7 @@ contract MarketsDisputes is MarketsBase {
         PRDS_TOKEN.safeTransfer(c.challenger, c.stake);
     }
 
+    /// @inheritdoc IMarketsDisputes
     function appeal(uint256 id) external delegated nonReentrant {
         // One appeal per market holds by construction: an appeal's vote always ends the dispute.
         (Market storage m, Dispute storage d) = _issuerResponse(id);
@@ -116,6 +121,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- vote
 
+    /// @inheritdoc IMarketsDisputes
     function vote(uint256 id, uint8 choice) external delegated {
         Market storage m = _market(id);
         if (m.phase != Phase.Voting) revert NotVoting(id);
@@ -148,8 +154,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- deadlines (anyone)
 
-    /// Moves a market past whichever deadline it has reached: void by premium, issuer absent,
-    /// finalize after the challenge window, default of an unanswered challenge, vote tally.
+    /// @inheritdoc IMarketsDisputes
     function advance(uint256 id) external delegated nonReentrant {
         Market storage m = _market(id);
         Phase ph = m.phase;
@@ -321,6 +326,7 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- dispute payouts
 
+    /// @inheritdoc IMarketsDisputes
     function claimCompensation(uint256 id, uint256 index) external delegated nonReentrant returns (uint256 amount) {
         _market(id);
         Challenge[] storage list = _challenges[id];
@@ -333,6 +339,7 @@ contract MarketsDisputes is MarketsBase {
         PAY_TOKEN.safeTransfer(c.challenger, amount);
     }
 
+    /// @inheritdoc IMarketsDisputes
     function claimVoterReward(uint256 id) external delegated nonReentrant returns (uint256 amount) {
         _market(id);
         Dispute storage d = _disputes[id];
@@ -348,22 +355,27 @@ contract MarketsDisputes is MarketsBase {
 
     // ---------------------------------------------------------------- views
 
+    /// @inheritdoc IMarketsDisputes
     function disputeOf(uint256 id) external view returns (Dispute memory) {
         return _disputes[id];
     }
 
+    /// @inheritdoc IMarketsDisputes
     function challengesOf(uint256 id) external view returns (Challenge[] memory) {
         return _challenges[id];
     }
 
+    /// @inheritdoc IMarketsDisputes
     function hasChallenged(uint256 id, address account) external view returns (bool) {
         return _hasChallenged[id][account];
     }
 
+    /// @inheritdoc IMarketsDisputes
     function tallyOf(uint256 id, uint8 choice) external view returns (uint256) {
         return _tallies[id][choice];
     }
 
+    /// @inheritdoc IMarketsDisputes
     function ballotOf(uint256 id, address voter) external view returns (Ballot memory) {
         return _ballots[id][voter];
     }

@@ -6,10 +6,14 @@ import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20P
 import {ERC20Votes} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Votes.sol";
 import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 
-/// The governance token. Holding PRDS means having votes: every holder is delegated to itself on
+/// @title PRDS, the Prediction DAO Share
+/// @notice The governance token. Holding PRDS means having votes: every holder is delegated to itself on
 /// its first receipt unless it already chose a delegate, so nobody has to send a delegate
 /// transaction before a dispute vote snapshot counts its balance.
 contract PRDS is ERC20, ERC20Permit, ERC20Votes {
+    /// @notice Mints the whole supply to `holder`; there is no other mint.
+    /// @param holder Receives the whole supply.
+    /// @param supply Total supply, minted once (18 decimals).
     constructor(address holder, uint256 supply) ERC20("Prediction DAO Share", "PRDS") ERC20Permit("Prediction DAO Share") {
         _mint(holder, supply);
     }
@@ -22,6 +26,9 @@ contract PRDS is ERC20, ERC20Permit, ERC20Votes {
         super._update(from, to, value);
     }
 
+    /// @notice The next ERC-2612 permit nonce of `owner` (the same counter as its vote delegation by signature).
+    /// @param owner The account.
+    /// @return The nonce its next signature must use.
     function nonces(address owner) public view override(ERC20Permit, Nonces) returns (uint256) {
         return super.nonces(owner);
     }

@@ -5,7 +5,11 @@ import {Base64} from "@openzeppelin/contracts/utils/Base64.sol";
 import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 import {ILicense} from "../interfaces/ILicense.sol";
 
-/// A License's ERC-721 metadata, written on chain: a data: URI of base64 JSON whose image is an SVG
+// The JSON and SVG fragments are single-quoted so their own double quotes need no escaping.
+// solhint-disable quotes
+
+/// @title LicenseMetadata
+/// @notice A License's ERC-721 metadata, written on chain: a data: URI of base64 JSON whose image is an SVG
 /// drawn from the same facts (type, number, uses left, rental), so a wallet, an explorer or a
 /// marketplace shows what the License is without our api. Internal functions: compiled into License.
 /// Every text in it is ours (no user input), so nothing needs escaping.

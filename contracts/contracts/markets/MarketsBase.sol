@@ -4,11 +4,11 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {IVotes} from "@openzeppelin/contracts/governance/utils/IVotes.sol";
-import {IMarketsTypes} from "../interfaces/IMarkets.sol";
+import {IMarketsTypes} from "../interfaces/IMarketsTypes.sol";
 import {ILicense} from "../interfaces/ILicense.sol";
 
-/// Storage and shared rules of the markets protocol. Markets and MarketsDisputes both inherit it and
+/// @title MarketsBase
+/// @notice Storage and shared rules of the markets protocol. Markets and MarketsDisputes both inherit it and
 /// run on the same storage (Markets delegates dispute calls), so neither may declare state of its own.
 abstract contract MarketsBase is IMarketsTypes, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
