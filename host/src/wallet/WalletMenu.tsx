@@ -15,7 +15,7 @@ import {
   useFormat,
   watchableTokens,
 } from '@prds/shared';
-import { BALANCE_SYMBOLS, formatBalance } from './balances';
+import { balanceSymbols, formatBalance } from './balances';
 import { devAccountLabel } from './devAccountLabel';
 import { useDevAccounts } from './useDevAccounts';
 import { WalletErrorText } from './WalletErrorText';
@@ -196,7 +196,7 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
           </BalanceError>
         ) : (
           <Balances aria-busy={funds.isLoading || undefined}>
-            {BALANCE_SYMBOLS.map((symbol) => (
+            {balanceSymbols(desiredChainId).map((symbol) => (
               <div key={symbol} style={{ display: 'contents' }}>
                 <dt>{symbol}</dt>
                 <dd data-testid={`wallet-balance-${symbol}`}>

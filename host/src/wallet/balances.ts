@@ -1,12 +1,25 @@
-import { INVALID_NUMBER, fromUnits, type Format, type FundItem } from '@prds/shared';
+import {
+  INVALID_NUMBER,
+  PAY_TOKEN,
+  PLATFORM_TOKEN,
+  fromUnits,
+  getChainConfig,
+  type ChainId,
+  type Format,
+  type FundItem,
+} from '@prds/shared';
 
-/** The three balances the wallet menu lists, in this order. */
-export const BALANCE_SYMBOLS = ['BNB', 'USDT', 'PRDS'] as const;
-export type BalanceSymbol = (typeof BALANCE_SYMBOLS)[number];
+/**
+ * The three balances the wallet menu lists, in this order: the chain's native coin as the chain
+ * table names it (BNB, tBNB on BSC testnet, as the api's fund list says), then the pay and platform tokens.
+ */
+export function balanceSymbols(chainId: ChainId): readonly string[] {
+  return [getChainConfig(chainId).nativeCurrency.symbol, PAY_TOKEN.symbol, PLATFORM_TOKEN.symbol];
+}
 
 /** A fund item's balance (wei string) as whole tokens, 4 decimals, rounded down, in `format`'s marks; '--' when absent. */
-export function formatBalance(fundData: readonly FundItem[], symbol: BalanceSymbol, format: Format): string {
-  const item = fundData.find((entry) => entry.symbol?.toUpperCase() === symbol);
+export function formatBalance(fundData: readonly FundItem[], symbol: string, format: Format): string {
+  const item = fundData.find((entry) => entry.symbol?.toUpperCase() === symbol.toUpperCase());
   if (!item) return INVALID_NUMBER;
   const decimals = typeof item.decimals === 'number' ? item.decimals : Number(item.decimals ?? 18);
   const whole = fromUnits(item.balance, Number.isInteger(decimals) && decimals >= 0 ? decimals : 18);

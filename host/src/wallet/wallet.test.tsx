@@ -18,7 +18,7 @@ import {
 } from '@prds/shared';
 import { seedUserInfo } from '@prds/shared/testing';
 import { Layout } from '../layout/Layout';
-import { formatBalance } from './balances';
+import { balanceSymbols, formatBalance } from './balances';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -351,6 +351,13 @@ describe('formatBalance', () => {
     expect(formatBalance([{ symbol: 'USDT', decimals: 6, balance: '2500000' }], 'USDT', formatFor('en'))).toBe('2.5');
     expect(formatBalance([{ symbol: 'BNB', balance: '1500000000000000000' }], 'BNB', formatFor('en'))).toBe('1.5');
     expect(formatBalance([], 'PRDS', formatFor('en'))).toBe('--');
+  });
+
+  it("lists the chain's native coin as the chain table names it: BSC testnet's tBNB is found, not '--'", () => {
+    expect(balanceSymbols('0x38')).toEqual(['BNB', 'USDT', 'PRDS']);
+    expect(balanceSymbols('0x61')).toEqual(['tBNB', 'USDT', 'PRDS']);
+    const [native = ''] = balanceSymbols('0x61');
+    expect(formatBalance([{ symbol: 'tBNB', balance: '2000000000000000000' }], native, formatFor('en'))).toBe('2');
   });
 
   it("writes the balance in the page language's marks", () => {
