@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ignoreFiles from './scripts/lint/ignoreFiles.cjs';
@@ -14,8 +15,10 @@ import ignoreFiles from './scripts/lint/ignoreFiles.cjs';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const { eslintIgnoreConfigs } = ignoreFiles;
 
-const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
-const REMOTES = APPS.filter((app) => app !== 'host');
+// The workspace folders of the host and the remotes, from the registry of apps (apps.json).
+const REGISTRY = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
+const REMOTES = Object.values(REGISTRY.remotes).map((remote) => remote.folder);
+const APPS = [REGISTRY.host.folder, ...REMOTES];
 
 /** Libraries that @prds/shared alone wraps (one singleton in the page, one place to change). */
 const SHARED_ONLY = [

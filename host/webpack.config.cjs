@@ -4,14 +4,14 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('@prds/shared/webpack');
 
-const PORT = 3000;
+/** The site's base port (apps.json, the registry of apps): the host's dev server. */
+const PORT = require('../apps.json').basePort;
 /** `pnpm dev host` (scripts/dev.mjs) serves the host on the site's base port. */
 const DEV_PORT = Number(process.env.PRDS_DEV_SERVER_PORT) || PORT;
 
 const base = createConfig({
   name: 'prds_host',
   dir: __dirname,
-  port: PORT,
   isHost: true,
   // Registered at build time so it is active before the first remote is requested.
   runtimePlugins: [path.join(__dirname, 'src/federation/remoteFallbackPlugin.ts')],

@@ -3,7 +3,6 @@ const { createConfig } = require('@prds/shared/webpack');
 module.exports = createConfig({
   name: 'mfe_market',
   dir: __dirname,
-  port: 3001,
   exposes: {
     './App': './src/App.tsx',
     // The route prefetch the shell calls at boot for /market and /detail/:id (src/prefetch.ts).

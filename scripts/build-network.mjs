@@ -32,7 +32,7 @@ const rollout = require(path.join(ROOT, 'scripts/release/rollout.ts'));
 /** @type {typeof import('../contracts/scripts/networkParams')} */
 const networkParams = require(path.join(ROOT, 'contracts/scripts/networkParams.ts'));
 
-const REMOTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'host/src/federation/remotes.json'), 'utf8'));
+const REMOTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps.json'), 'utf8')).remotes;
 
 /** Per network: the build's PRDS_ENV and the names of its RPC and explorer settings (shared/src/chains/buildEnv.ts). */
 const NETWORK_BUILDS = {

@@ -35,10 +35,11 @@ const LOCAL_RPC = `http://${HOSTNAME}:8545`;
 export const DEV_PORT_OFFSET = 100;
 const DEV_DIR = path.join(ROOT, '.run', 'dev');
 
-const REMOTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'host/src/federation/remotes.json'), 'utf8'));
+const REGISTRY = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
+const REMOTES = REGISTRY.remotes;
 /** name (folder) → container and port offset; the host first. */
 export const APPS = [
-  { name: 'host', container: null, offset: 0 },
+  { name: REGISTRY.host.folder, container: null, offset: REGISTRY.host.portOffset },
   ...Object.entries(REMOTES)
     .map(([container, { folder, portOffset }]) => ({ name: folder, container, offset: portOffset }))
     .sort((a, b) => a.offset - b.offset),
@@ -79,7 +80,7 @@ export function parseArgs(argv) {
   const named = [];
   let api = null;
   let rpc = null;
-  let basePort = 3000;
+  let basePort = REGISTRY.basePort;
   let rebuild = true;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -192,7 +193,7 @@ async function backEnd(options, children) {
   }
   const [answers, chainId] = await Promise.all([apiAnswers(LOCAL_API), chainIdOf(LOCAL_RPC)]);
   if (answers && chainId !== null) {
-    if (options.basePort !== 3000) {
+    if (options.basePort !== REGISTRY.basePort) {
       console.log(
         `   note: a back end started elsewhere allows the pages of its own site's origins; on --base-port ${options.basePort} its CORS may refuse them`,
       );

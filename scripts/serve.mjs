@@ -47,7 +47,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOSTNAME = '127.0.0.1';
 
 // The host's remote table (container name → folder, port offset) is the one list of remotes.
-const REMOTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'host/src/federation/remotes.json'), 'utf8'));
+const REGISTRY = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
+const REMOTES = REGISTRY.remotes;
 const REMOTE_NAMES = Object.keys(REMOTES);
 
 // The page's own rollout-manifest validator (TypeScript, no imports), compiled by the workspace's swc.
@@ -74,7 +75,7 @@ export const ROLLOUT_FILE = 'rollout.json';
 
 /** name (= folder) → port offset and, for remotes, the container name the host's remotes.json uses. */
 export const APPS = [
-  { name: 'host', offset: 0 },
+  { name: REGISTRY.host.folder, offset: REGISTRY.host.portOffset },
   ...Object.entries(REMOTES)
     .map(([container, { folder, portOffset }]) => ({ name: folder, offset: portOffset, container }))
     .sort((a, b) => a.offset - b.offset),
@@ -112,7 +113,7 @@ const list = (text) =>
     .filter(Boolean);
 
 export function parseArgs(argv, env = process.env) {
-  let basePort = 3000;
+  let basePort = REGISTRY.basePort;
   let only = APPS.map((app) => app.name);
   let apiUrl = env.PRDS_API_URL || 'http://127.0.0.1:8787';
   let rpcUrls = [env.PRDS_DEVNET_RPC_URL || 'http://127.0.0.1:8545'];

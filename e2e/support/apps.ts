@@ -1,13 +1,16 @@
 // The deployed shape the suite runs against: which app listens where, and which page each route shows.
+import apps from '../../apps.json';
 
 export const BASE_PORT = 4100;
 
-// Order matches scripts/serve.mjs: host on the base port, each remote on base + its index.
-export const APP_NAMES = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'] as const;
-export type AppName = (typeof APP_NAMES)[number];
+/** A workspace folder of the host or a remote, as the registry of apps (apps.json) lists them. */
+export type AppName = string;
+const APPS: readonly { readonly folder: AppName; readonly portOffset: number }[] = [apps.host, ...Object.values(apps.remotes)];
+export const APP_NAMES: readonly AppName[] = APPS.map((app) => app.folder);
 
+/** Where an app listens when the host is on `basePort` (scripts/serve.mjs: base + the registry's offset). */
 export function portOf(app: AppName, basePort: number = BASE_PORT): number {
-  return basePort + APP_NAMES.indexOf(app);
+  return basePort + (APPS.find((entry) => entry.folder === app)?.portOffset ?? 0);
 }
 
 export const HOST_URL = `http://127.0.0.1:${portOf('host')}`;
@@ -27,11 +30,11 @@ export const E2E_WALLETCONNECT_RELAY_URL = `ws://127.0.0.1:${E2E_WALLETCONNECT_R
 export const ROLLOUT_HOST_PORT = 4110;
 
 /**
- * The dev loop spec's site (`pnpm dev mfe-claim --base-port 4300`, scripts/dev.mjs): the host's
- * development build on 4300, the remotes' builds beside it, the claim remote's dev server on 4405
+ * The dev loop spec's site (`pnpm dev mfe-claim --base-port 4500`, scripts/dev.mjs): the host's
+ * development build on 4500, the remotes' builds beside it, the claim remote's dev server on 4605
  * (base + 100 + its offset). The suite's api lets these origins call it.
  */
-export const DEV_BASE_PORT = 4300;
+export const DEV_BASE_PORT = 4500;
 export const DEV_SERVER_PORT_OFFSET = 100;
 
 export type RemoteKey = 'market' | 'issue' | 'license' | 'portfolio' | 'claim';

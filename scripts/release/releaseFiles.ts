@@ -25,12 +25,13 @@ export interface ReleaseInfo {
   readonly integrity: Readonly<Record<string, string>>;
 }
 
-/** Remotes by container name (host/src/federation/remotes.json: the one list). */
+/** Remotes by container name (apps.json: the registry of apps). */
 export function remoteTable(): Record<string, { folder: string; portOffset: number }> {
-  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'host/src/federation/remotes.json'), 'utf8')) as Record<
-    string,
-    { folder: string; portOffset: number }
-  >;
+  return (
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps.json'), 'utf8')) as {
+      remotes: Record<string, { folder: string; portOffset: number }>;
+    }
+  ).remotes;
 }
 
 /** A remote named by its folder (mfe-claim) or its container (mfe_claim). */

@@ -13,10 +13,10 @@ interface RemoteEntry {
   readonly portOffset: number;
 }
 
-/** The host's remote table (container name → folder, port offset): the one list of remotes. */
-export const REMOTE_TABLE: Readonly<Record<string, RemoteEntry>> = JSON.parse(
-  fs.readFileSync(path.join(ROOT, 'host/src/federation/remotes.json'), 'utf8'),
-);
+/** The remotes of the registry of apps (apps.json: container name → folder, port offset). */
+export const REMOTE_TABLE: Readonly<Record<string, RemoteEntry>> = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'apps.json'), 'utf8')) as { remotes: Record<string, RemoteEntry> }
+).remotes;
 
 /** A workspace package's version (its package.json). */
 export function packageVersion(folder: string): string {

@@ -3,7 +3,7 @@
 // repeated here as plain patterns because the host's own matcher is react-router's (a browser
 // module); pageRoute.test.ts checks both answer the same for every route of the path table.
 
-/** The remotes' container names (host/src/federation/remotes.json). */
+/** The remotes' container names (apps.json, the registry of apps). */
 export type RemoteContainer = 'mfe_market' | 'mfe_issue' | 'mfe_license' | 'mfe_portfolio' | 'mfe_claim';
 
 /** Patterns as react-router matches them: whole segments, case-insensitive, a trailing slash allowed. */

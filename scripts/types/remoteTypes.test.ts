@@ -11,7 +11,9 @@ const HOST_DIR = path.join(REPO_ROOT, 'host');
 const SCRIPT = path.join(__dirname, 'remoteTypes.mjs');
 const TSC = require.resolve('typescript/bin/tsc', { paths: [REPO_ROOT] });
 
-const REMOTES = Object.keys(JSON.parse(fs.readFileSync(path.join(HOST_DIR, 'src/federation/remotes.json'), 'utf8')) as object);
+const REMOTES = Object.keys(
+  (JSON.parse(fs.readFileSync(path.join(HOST_DIR, '../apps.json'), 'utf8')) as { remotes: object }).remotes,
+);
 
 /** The host typecheck's first step: the remotes' declarations and the check, into `out`. */
 function writeRemoteTypes(out: string, types: Record<string, string> = {}): { status: number | null; output: string } {

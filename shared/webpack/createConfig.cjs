@@ -3,14 +3,14 @@
  * One webpack 5 + Module Federation 2 config for the host and every remote, so the shared-singleton
  * list, loaders and output rules cannot drift between apps (see TOOLCHAIN-NOTES "Module Federation gotchas").
  *
- * A remote's whole webpack.config.cjs (mfe-market shown; name/port differ per remote):
+ * A remote's whole webpack.config.cjs (mfe-market shown; its name is its container's, and its dev
+ * server's port the registry's, apps.json: base port + its offset):
  *
  *   const { createConfig } = require('@prds/shared/webpack');
  *
  *   module.exports = createConfig({
  *     name: 'mfe_market',
  *     dir: __dirname,
- *     port: 3001,
  *     exposes: { './App': './src/App.tsx' },
  *   });
  *
@@ -33,6 +33,19 @@ const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin'
 const { ChunkIntegrityPlugin } = require('./chunkIntegrity.cjs');
 const { OmitFederationStatsPlugin } = require('./omitFederationStats.cjs');
 const { RemoteTypesPlugin } = require('./remoteTypes.cjs');
+
+/** The registry of apps (apps.json): each app's container name and port offset beside the base port. */
+const APPS_REGISTRY = require('../../apps.json');
+
+/**
+ * The dev server port of the app whose container is `name`: the registry's base port + its offset.
+ * @param {string} name
+ */
+function registryPort(name) {
+  const app = name === APPS_REGISTRY.host.container ? APPS_REGISTRY.host : APPS_REGISTRY.remotes[name];
+  if (!app) throw new Error(`createConfig: "${name}" is not in apps.json (the registry of apps): add it there`);
+  return APPS_REGISTRY.basePort + app.portOffset;
+}
 
 /** Spec §9: chunk load time-out, one number for webpack and the host's remote loading (src/federation/chunkLoadTimeout.ts). */
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('../src/federation/chunkLoadTimeout.json');
@@ -209,7 +222,7 @@ function sharedConfig(dir) {
  * @param {{
  *   name: string,
  *   dir: string,
- *   port: number,
+ *   port?: number,
  *   exposes?: Record<string, string>,
  *   isHost?: boolean,
  *   runtimePlugins?: string[],
@@ -218,7 +231,16 @@ function sharedConfig(dir) {
  * }} options
  * @returns {(env: unknown, argv: { mode?: 'production' | 'development' | 'none' }) => import('webpack').Configuration[]}
  */
-function createConfig({ name, dir, port, exposes, isHost = false, runtimePlugins = [], title = 'PRDS', serverEntry }) {
+function createConfig({
+  name,
+  dir,
+  port = registryPort(name),
+  exposes,
+  isHost = false,
+  runtimePlugins = [],
+  title = 'PRDS',
+  serverEntry,
+}) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
     throw new Error(`createConfig: name "${name}" must be a JS identifier like mfe_market (it is the container's global)`);
   }

@@ -7,10 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const APPS = ['host', 'mfe-market', 'mfe-issue', 'mfe-license', 'mfe-portfolio', 'mfe-claim'];
+/** The registry of apps (apps.json): folder and port offset of the host and each remote. */
+const REGISTRY = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps.json'), 'utf8'));
+const OFFSETS = Object.fromEntries(
+  [REGISTRY.host, ...Object.values(REGISTRY.remotes)].map(({ folder, portOffset }) => [folder, portOffset]),
+);
+export const APPS = Object.keys(OFFSETS);
 
 /** http://127.0.0.1:<port> of `app` when the host is served on `basePort`. */
-export const appOrigin = (basePort, app) => `http://127.0.0.1:${basePort + APPS.indexOf(app)}`;
+export const appOrigin = (basePort, app) => `http://127.0.0.1:${basePort + OFFSETS[app]}`;
 
 /** The apps whose production build is missing (host: dist/index.html, remotes: dist/mf-manifest.json). */
 export function missingBuilds() {

@@ -1,10 +1,10 @@
 import { REMOTE_NAMES } from '@prds/shared';
-import remotesTable from './remotes.json';
+import apps from '../../../apps.json';
 import { REMOTES, remoteModuleId } from './remotes';
 
 describe('remotes table', () => {
   it('serves exactly the remotes @prds/shared names, each from its own folder and port', () => {
-    expect(Object.keys(remotesTable).sort()).toEqual([...REMOTE_NAMES].sort());
+    expect(Object.keys(apps.remotes).sort()).toEqual([...REMOTE_NAMES].sort());
     const entries = REMOTE_NAMES.map((name) => REMOTES[name]);
     expect(new Set(entries.map((remote) => remote.folder)).size).toBe(REMOTE_NAMES.length);
     expect(new Set(entries.map((remote) => remote.portOffset)).size).toBe(REMOTE_NAMES.length);

@@ -1,17 +1,17 @@
 import type { RemoteName } from '@prds/shared';
-import remotesTable from './remotes.json';
+import apps from '../../../apps.json';
 
 /**
  * Where each remote is served: `folder` and `portOffset` say where scripts/serve.mjs and the host's dev
- * server find it. The table is JSON so those Node scripts read the same list the shell compiles; its
- * keys are @prds/shared's RemoteName (remotes.test.ts checks they are exactly those).
+ * server find it. The table is the registry's (apps.json at the repository's root), which the Node
+ * scripts, ESLint, e2e and the benches read too.
  */
 export interface RemoteInfo {
   readonly folder: string;
   readonly portOffset: number;
 }
 
-export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = remotesTable;
+export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = apps.remotes;
 
 /** The module each remote exposes (ARCHITECTURE: one entry per remote). */
 export const REMOTE_EXPOSE = './App';
