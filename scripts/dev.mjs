@@ -46,7 +46,7 @@ export const APPS = [
 ];
 
 /** What a build of an app is made from: when any of it is newer than the build, the build is stale. */
-const SHARED_SOURCES = ['shared/src', 'shared/webpack', 'shared/package.json', 'locales', 'contracts/generated'];
+const SHARED_SOURCES = ['apps.json', 'shared/src', 'shared/webpack', 'shared/package.json', 'locales', 'contracts/generated'];
 const APP_SOURCES = ['src', 'public', 'webpack.config.cjs', 'package.json'];
 
 /**
