@@ -191,6 +191,9 @@ export { Field } from './ui/Field';
 export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
 export { FileButton, type FileButtonProps } from './ui/FileButton';
 export { QrCode } from './ui/QrCode';
+export { Usdt } from './ui/Usdt';
+export { CopyButton, type CopyButtonProps } from './ui/CopyButton';
+export { useCopyText, type CopyState, type CopyTextOptions } from './ui/useCopyText';
 export { UserText, userTextStyles, type UserTextProps } from './ui/UserText';
 export { SharedProbe } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';
@@ -218,6 +221,7 @@ export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
 export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable, isDevWalletAvailable } from './wallet/chainLinks';
 export type { WalletOption, WalletChoice, WalletError, WalletStatus } from './wallet/walletTypes';
 export { useTransaction, type TransactionControls } from './wallet/useTransaction';
+export { usePayBalance } from './wallet/usePayBalance';
 export { TransactionStatus, type TransactionStatusProps } from './wallet/TransactionStatus';
 export {
   addTokenToWallet,
