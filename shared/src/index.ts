@@ -183,6 +183,12 @@ export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
 export { visuallyHidden } from './ui/visuallyHidden';
 export { tableAsCards } from './ui/tableAsCards';
+// One paged table for every list of rows: columns (head, cell, alignment), the list's states, the pager, a phone's cards.
+export { TableScroll, Table, CardTable } from './ui/table/tableStyles';
+export { DataTable, type Column, type DataTableProps, type DataAttributes } from './ui/table/DataTable';
+export { Pager, type PagerProps, type PagerMessages } from './ui/table/Pager';
+export { ListState, type ListStateProps } from './ui/table/ListState';
+export { PagedTable, usePagedQuery, type PagedTableProps, type PagedQuery, type PageOf } from './ui/table/PagedTable';
 export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
 export { Modal, FOCUSABLE_SELECTOR, type ModalProps } from './ui/Modal';
 export { Muted, ErrorText } from './ui/text';
