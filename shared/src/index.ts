@@ -176,6 +176,9 @@ export { Input } from './ui/Input';
 export { Select } from './ui/Select';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export { ChartAttribution, TRADINGVIEW_URL } from './ui/ChartAttribution';
+// A lightweight-charts chart's frame; the library itself stays in the remote's lazily loaded chunk.
+export { useChart, chartTheme, CHART_DEFAULTS, type ChartSetup } from './ui/chart/useChart';
+export { ChartCanvas, type ChartCanvasProps } from './ui/chart/ChartCanvas';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
 export { Skeleton, type SkeletonProps } from './ui/Skeleton';
 export { Badge, type BadgeTone } from './ui/Badge';
