@@ -176,6 +176,9 @@ export { Input } from './ui/Input';
 export { Select } from './ui/Select';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export { ChartAttribution, TRADINGVIEW_URL } from './ui/ChartAttribution';
+// A lightweight-charts chart's frame; the library itself stays in the remote's lazily loaded chunk.
+export { useChart, chartTheme, CHART_DEFAULTS, type ChartSetup } from './ui/chart/useChart';
+export { ChartCanvas, type ChartCanvasProps } from './ui/chart/ChartCanvas';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
 export { Skeleton, type SkeletonProps } from './ui/Skeleton';
 export { Badge, type BadgeTone } from './ui/Badge';
@@ -183,6 +186,12 @@ export { Spinner, type SpinnerProps } from './ui/Spinner';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/ErrorNotice';
 export { visuallyHidden } from './ui/visuallyHidden';
 export { tableAsCards } from './ui/tableAsCards';
+// One paged table for every list of rows: columns (head, cell, alignment), the list's states, the pager, a phone's cards.
+export { TableScroll, Table, CardTable } from './ui/table/tableStyles';
+export { DataTable, type Column, type DataTableProps, type DataAttributes } from './ui/table/DataTable';
+export { Pager, type PagerProps, type PagerMessages } from './ui/table/Pager';
+export { ListState, type ListStateProps } from './ui/table/ListState';
+export { PagedTable, usePagedQuery, type PagedTableProps, type PagedQuery, type PageOf } from './ui/table/PagedTable';
 export { NotFoundPage, type NotFoundPageProps } from './ui/NotFoundPage';
 export { Modal, FOCUSABLE_SELECTOR, type ModalProps } from './ui/Modal';
 export { Muted, ErrorText } from './ui/text';
@@ -191,6 +200,9 @@ export { Field } from './ui/Field';
 export { DateTimeField, type DateTimeFieldProps } from './ui/DateTimeField';
 export { FileButton, type FileButtonProps } from './ui/FileButton';
 export { QrCode } from './ui/QrCode';
+export { Usdt } from './ui/Usdt';
+export { CopyButton, type CopyButtonProps } from './ui/CopyButton';
+export { useCopyText, type CopyState, type CopyTextOptions } from './ui/useCopyText';
 export { UserText, userTextStyles, type UserTextProps } from './ui/UserText';
 export { SharedProbe } from './probe/SharedProbe';
 export { useIsConnected } from './state/useIsConnected';
@@ -218,6 +230,7 @@ export { WALLET_STORAGE_KEY, readWalletChoice } from './wallet/storedChoice';
 export { explorerTxUrl, explorerAddressUrl, shortAddress, isChainAvailable, isDevWalletAvailable } from './wallet/chainLinks';
 export type { WalletOption, WalletChoice, WalletError, WalletStatus } from './wallet/walletTypes';
 export { useTransaction, type TransactionControls } from './wallet/useTransaction';
+export { usePayBalance } from './wallet/usePayBalance';
 export { TransactionStatus, type TransactionStatusProps } from './wallet/TransactionStatus';
 export {
   addTokenToWallet,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   AddTokenButton,
   FormattedMessage,
@@ -12,6 +12,7 @@ import {
   useIntl,
   useUserInfo,
   useWallet,
+  useCopyText,
   useFormat,
   watchableTokens,
 } from '@prds/shared';
@@ -107,8 +108,6 @@ const TokenButtons = styled.div`
   gap: ${({ theme }) => theme.spacing.xs};
 `;
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
@@ -119,34 +118,14 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
   const format = useFormat();
   const { account, chainId, connectorId, desiredChainId, disconnect, error, isConnected } = useWallet();
   const funds = useUserInfo({ select: (info) => info.fundData });
-  const [copy, setCopy] = useState<CopyState>('idle');
+  const copy = useCopyText({ resetAfterMs: 2000 });
   const [disconnecting, setDisconnecting] = useState(false);
   const isDev = connectorId === 'dev';
   const dev = useDevAccounts(desiredChainId, isDev);
-  const copyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      if (copyTimer.current) clearTimeout(copyTimer.current);
-    },
-    [],
-  );
 
   if (account === null) return null;
   const devAccounts = dev.state.status === 'ready' ? dev.state.accounts : [];
   const explorer = explorerAddressUrl(chainId, account);
-
-  const onCopy = async () => {
-    if (copyTimer.current) clearTimeout(copyTimer.current);
-    try {
-      if (!navigator.clipboard) throw new Error('clipboard unavailable');
-      await navigator.clipboard.writeText(account);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-    copyTimer.current = setTimeout(() => setCopy('idle'), 2000);
-  };
 
   return (
     <Menu
@@ -163,15 +142,15 @@ export function WalletMenu({ inline, onDisconnect }: { inline: boolean; onDiscon
         <Address data-testid="wallet-address">{account}</Address>
       </div>
       <Row>
-        <Button variant="secondary" size="sm" data-testid="wallet-copy" onClick={() => void onCopy()}>
+        <Button variant="secondary" size="sm" data-testid="wallet-copy" onClick={() => void copy.copy(account)}>
           <FormattedMessage id="host.wallet.copy" />
         </Button>
-        {copy === 'copied' && (
+        {copy.state === 'copied' && (
           <Note $tone="success" role="status" data-testid="wallet-copied">
             <FormattedMessage id="host.wallet.copied" />
           </Note>
         )}
-        {copy === 'failed' && (
+        {copy.state === 'failed' && (
           <Note $tone="danger" role="alert" data-testid="wallet-copy-failed">
             <FormattedMessage id="host.wallet.copyFailed" />
           </Note>

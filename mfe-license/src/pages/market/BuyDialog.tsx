@@ -13,13 +13,13 @@ import {
   useTransaction,
   TopUpLink,
   type LicenseView,
+  Usdt,
+  usePayBalance,
 } from '@prds/shared';
 import { DialogBody, Total } from '../common/dialogParts';
 import { Facts } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
 import { BUY_TX_MESSAGES } from '../common/licenseMessages';
-import { Usdt } from '../common/Usdt';
-import { usePayBalance } from '../common/usePayBalance';
 
 /**
  * Buy a listed License at the price shown: `LicenseMarketplace.buy(tokenId, price)` refuses the

@@ -1,7 +1,6 @@
-import { Badge, Button, Card, FormattedMessage, Muted, shortAddress, styled, type LicenseView } from '@prds/shared';
+import { Badge, Button, Card, FormattedMessage, Muted, shortAddress, styled, type LicenseView, Usdt } from '@prds/shared';
 import { Facts, type Fact } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
-import { Usdt } from '../common/Usdt';
 
 const Item = styled(Card)`
   display: flex;

@@ -13,6 +13,8 @@ import {
   useTransaction,
   TopUpLink,
   type LicenseView,
+  Usdt,
+  usePayBalance,
 } from '@prds/shared';
 import { validateCount } from '../common/amountInput';
 import { DialogForm, Total } from '../common/dialogParts';
@@ -20,8 +22,6 @@ import { Facts } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
 import { COUNT_ERROR_MESSAGE, RENT_TX_MESSAGES } from '../common/licenseMessages';
 import { NumberField } from '../common/NumberField';
-import { Usdt } from '../common/Usdt';
-import { usePayBalance } from '../common/usePayBalance';
 import { rentQuote } from './rentQuote';
 
 /**

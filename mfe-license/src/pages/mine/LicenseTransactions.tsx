@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import {
-  Button,
   Card,
-  EmptyState,
-  ErrorNotice,
   FormattedMessage,
+  ListState,
+  Pager,
   Skeleton,
   explorerTxUrl,
   shortAddress,
@@ -14,8 +13,8 @@ import {
   type LicenseEventView,
   type MessageDescriptor,
   useFormat,
+  Usdt,
 } from '@prds/shared';
-import { Usdt } from '../common/Usdt';
 import { TRANSACTIONS_PAGE_SIZE, useMyLicenseTransactions } from './useMyLicenses';
 
 const Title = styled.h2`
@@ -64,14 +63,20 @@ const Mono = styled.span`
   direction: ltr;
 `;
 
-const Pager = styled.div`
-  display: flex;
+// Shared's pager, laid out as this card's: spread across it, in the card's text.
+const TransactionsPager = styled(Pager)`
   flex-wrap: wrap;
-  align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.sm};
   margin-top: ${({ theme }) => theme.spacing.md};
+  color: inherit;
+  font-size: inherit;
 `;
+
+const PAGER_MESSAGES = {
+  previous: { id: 'license.transactions.prev' },
+  next: { id: 'license.transactions.next' },
+  page: { id: 'license.transactions.page' },
+} as const;
 
 const BOUGHT = { id: 'license.event.bought' } as const;
 const RENTED_OUT = { id: 'license.event.rentedOut' } as const;
@@ -136,52 +141,39 @@ function EventRow({ event, account }: { event: LicenseEventView; account: string
 export function LicenseTransactions({ account }: { account: string }) {
   const [page, setPage] = useState(1);
   const query = useMyLicenseTransactions(account, page);
-  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / TRANSACTIONS_PAGE_SIZE));
+  const data = query.data;
   return (
     <Card as="section" aria-labelledby="license-transactions-title" data-testid="license-transactions">
       <Title id="license-transactions-title">
         <FormattedMessage id="license.transactions.title" />
       </Title>
-      {query.isError && query.data === undefined ? (
-        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data === undefined ? (
-        <Skeleton height="6em" />
-      ) : query.data.total === 0 ? (
-        <EmptyState title={<FormattedMessage id="license.transactions.empty" />} />
-      ) : (
-        <>
-          <List aria-busy={query.isPlaceholderData} data-total={query.data.total}>
-            {query.data.list.map((event) => (
-              <EventRow key={`${event.txHash}-${event.logIndex}`} event={event} account={account} />
-            ))}
-          </List>
-          {pages > 1 && (
-            <Pager>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-                data-testid="license-transactions-prev"
-              >
-                <FormattedMessage id="license.transactions.prev" />
-              </Button>
-              <span data-testid="license-transactions-page">
-                <FormattedMessage id="license.transactions.page" values={{ page, pages }} />
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-                data-testid="license-transactions-next"
-              >
-                <FormattedMessage id="license.transactions.next" />
-              </Button>
-            </Pager>
-          )}
-        </>
-      )}
+      {/* Once a page is in, it stays up through a later failed refresh. */}
+      <ListState
+        loading={data === undefined && !query.isError}
+        error={data === undefined && query.isError ? query.error : null}
+        empty={data !== undefined && data.total === 0}
+        emptyTitle={<FormattedMessage id="license.transactions.empty" />}
+        onRetry={() => void query.refetch()}
+        skeleton={<Skeleton height="6em" />}
+      >
+        {data !== undefined && (
+          <>
+            <List aria-busy={query.isPlaceholderData} data-total={data.total}>
+              {data.list.map((event) => (
+                <EventRow key={`${event.txHash}-${event.logIndex}`} event={event} account={account} />
+              ))}
+            </List>
+            <TransactionsPager
+              page={page}
+              pageSize={TRANSACTIONS_PAGE_SIZE}
+              total={data.total}
+              onPage={setPage}
+              messages={PAGER_MESSAGES}
+              partsTestId="license-transactions"
+            />
+          </>
+        )}
+      </ListState>
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import {
   type LicenseView,
   type MessageDescriptor,
   useFormat,
+  Usdt,
 } from '@prds/shared';
 import { Facts, type Fact } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
@@ -25,7 +26,6 @@ import {
   LIST_RENT_TX_MESSAGES,
   SELL_TX_MESSAGES,
 } from '../common/licenseMessages';
-import { Usdt } from '../common/Usdt';
 import { licenseActions, type LicenseHolding, type LicenseNote } from './licenseActions';
 import { RentOutDialog } from './RentOutDialog';
 import { SellDialog } from './SellDialog';

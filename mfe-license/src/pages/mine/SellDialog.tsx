@@ -10,13 +10,13 @@ import {
   type LicenseView,
   type TransactionControls,
   useFormat,
+  Usdt,
 } from '@prds/shared';
 import { PRICE_MAX, PRICE_MIN, validatePrice } from '../common/amountInput';
 import { DialogForm } from '../common/dialogParts';
 import { LicenseTitle } from '../common/LicenseFacts';
 import { PRICE_ERROR_MESSAGE } from '../common/licenseMessages';
 import { NumberField } from '../common/NumberField';
-import { Usdt } from '../common/Usdt';
 
 /** 'Between 0.0001 USDT and 1,000,000,000 USDT, up to 4 decimals': the bounds a price field shows. */
 export function PriceBounds() {

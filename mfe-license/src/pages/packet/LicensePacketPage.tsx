@@ -22,12 +22,12 @@ import {
   useTransaction,
   useWallet,
   TopUpLink,
+  Usdt,
+  usePayBalance,
 } from '@prds/shared';
 import { Facts } from '../common/Facts';
 import { LicenseTabs } from '../LicenseTabs';
 import { PACKET_TX_MESSAGES } from '../common/licenseMessages';
-import { Usdt } from '../common/Usdt';
-import { usePayBalance } from '../common/usePayBalance';
 import { WalletNotice } from '../common/WalletNotice';
 import { LICENSE_TYPES, LICENSE_TYPE_LABEL } from '../licenseTypes';
 import { fetchLicensePackets, licenseQueryKeys } from '../common/licenseApi';

@@ -1,7 +1,18 @@
 import { Link } from 'react-router-dom';
-import { Card, ErrorNotice, FormattedMessage, Muted, PAY_TOKEN, Page, PageHeading, paths, styled, useWallet } from '@prds/shared';
-import { Usdt } from '../common/Usdt';
-import { usePayBalance } from '../common/usePayBalance';
+import {
+  Card,
+  ErrorNotice,
+  FormattedMessage,
+  Muted,
+  PAY_TOKEN,
+  Page,
+  PageHeading,
+  paths,
+  styled,
+  useWallet,
+  Usdt,
+  usePayBalance,
+} from '@prds/shared';
 import { LicenseTabs } from '../LicenseTabs';
 import { LICENSE_TYPES, MARKETS_PER_LICENSE } from '../licenseTypes';
 import { LicenseMarket } from '../market/LicenseMarket';

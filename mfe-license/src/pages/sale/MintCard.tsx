@@ -18,11 +18,11 @@ import {
   useFormat,
   useTransaction,
   useWallet,
+  Usdt,
+  usePayBalance,
 } from '@prds/shared';
 import { LicenseProperties } from '../common/LicenseFacts';
 import { MINT_TX_MESSAGES } from '../common/licenseMessages';
-import { Usdt } from '../common/Usdt';
-import { usePayBalance } from '../common/usePayBalance';
 import { LICENSE_TYPE_LABEL, licenseTypeIndex } from '../licenseTypes';
 
 const TypeCard = styled(Card)`

@@ -9,9 +9,9 @@ import {
   useQuery,
   type Address,
   type MessageDescriptor,
+  ListState,
 } from '@prds/shared';
 import { Section, SectionTitle } from '../../common/layout';
-import { ListState } from '../../common/Table';
 import { TokenAmount } from '../../common/TokenAmount';
 import { fetchSnapshots, portfolioKeys } from '../../portfolioApi';
 import { latestRealized, pnlSeries, utcDayOf } from './pnlSeries';

@@ -1,23 +1,24 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   type Address,
   Button,
+  type Column,
   FormattedMessage,
-  keepPreviousData,
   MarketEvent,
   MarketStateBadge,
   Muted,
+  PagedTable,
   paths,
+  type ReferralReward,
   styled,
   useFormat,
   useIntl,
+  usePagedQuery,
   useQuery,
   QrCode,
 } from '@prds/shared';
 import { CopyButton } from '../../common/CopyButton';
 import { Row, Section, SectionTitle } from '../../common/layout';
-import { ListState, Pager, Table, TableScroll } from '../../common/Table';
 import { TokenAmount } from '../../common/TokenAmount';
 import { fetchIssueConfig, fetchReferralRewards, issueConfigKey, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';
 import type { ClaimStep } from './claims/claimPlan';
@@ -68,6 +69,59 @@ function referralStep(marketId: string, event: string | null, claimable: string)
   };
 }
 
+function rewardColumns(busy: boolean, onClaim: (steps: readonly ClaimStep[]) => void): Column<ReferralReward>[] {
+  return [
+    {
+      key: 'market',
+      header: { id: 'portfolio.col.market' },
+      className: 'market',
+      cell: (reward) => (
+        <Link to={paths.detail(reward.marketId)}>
+          <MarketEvent market={{ id: reward.marketId, event: reward.event }} lines={2} />
+        </Link>
+      ),
+    },
+    {
+      key: 'state',
+      header: { id: 'portfolio.col.state' },
+      cell: (reward) => <MarketStateBadge market={{ label: reward.label, options: [] }} />,
+    },
+    {
+      key: 'accrued',
+      header: { id: 'portfolio.col.accrued' },
+      align: 'end',
+      cell: (reward) => <TokenAmount wei={reward.accrued} data-testid={`referral-${reward.marketId}-accrued`} />,
+    },
+    {
+      key: 'claimable',
+      header: { id: 'portfolio.col.claimable' },
+      align: 'end',
+      cell: (reward) => <TokenAmount wei={reward.claimable} data-testid={`referral-${reward.marketId}-claimable`} />,
+    },
+    {
+      key: 'claimed',
+      header: { id: 'portfolio.col.claimed' },
+      align: 'end',
+      cell: (reward) => <TokenAmount wei={reward.claimed} data-testid={`referral-${reward.marketId}-claimed`} />,
+    },
+    {
+      key: 'action',
+      header: { id: 'portfolio.col.action' },
+      cell: (reward) =>
+        BigInt(reward.claimable) > 0n && (
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => onClaim([referralStep(reward.marketId, reward.event, reward.claimable)])}
+            data-testid={`referral-${reward.marketId}-claim`}
+          >
+            <FormattedMessage id="portfolio.claim.one" />
+          </Button>
+        ),
+    },
+  ];
+}
+
 /** Referral rewards: the link to share (copy, QR), and the share of fees earned per market, to claim. */
 export function ReferralPanel({
   account,
@@ -80,14 +134,12 @@ export function ReferralPanel({
 }) {
   const intl = useIntl();
   const format = useFormat();
-  const [page, setPage] = useState(1);
   const link = referralLink(window.location.origin, account);
-  const query = useQuery({
-    queryKey: portfolioKeys.referral(account, page),
-    queryFn: () => fetchReferralRewards(account, page),
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
+  const paged = usePagedQuery(
+    (page) => portfolioKeys.referral(account, page),
+    (page) => fetchReferralRewards(account, page),
+  );
+  const data = paged.query.data;
   // The protocol's rates (fixed at deployment): the fee on each buy and the referrer's share of it.
   const config = useQuery({ queryKey: issueConfigKey, queryFn: () => fetchIssueConfig(), staleTime: Infinity });
   return (
@@ -126,81 +178,15 @@ export function ReferralPanel({
         </Details>
         <QrCode text={link} size={144} label={intl.formatMessage({ id: 'portfolio.referral.qr' })} data-testid="referral-qr" />
       </Share>
-      <ListState
-        loading={query.isPending}
-        error={query.isError ? query.error : null}
-        empty={data !== undefined && data.total === 0}
+      <PagedTable
+        paged={paged}
+        pageSize={PAGE_SIZE}
         emptyTitle={<FormattedMessage id="portfolio.empty.referral" />}
-        onRetry={() => void query.refetch()}
         data-testid="referral"
-      >
-        {data !== undefined && (
-          <>
-            <TableScroll>
-              <Table data-testid="referral-table">
-                <thead>
-                  <tr>
-                    <th>
-                      <FormattedMessage id="portfolio.col.market" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="portfolio.col.state" />
-                    </th>
-                    <th className="num">
-                      <FormattedMessage id="portfolio.col.accrued" />
-                    </th>
-                    <th className="num">
-                      <FormattedMessage id="portfolio.col.claimable" />
-                    </th>
-                    <th className="num">
-                      <FormattedMessage id="portfolio.col.claimed" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="portfolio.col.action" />
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.list.map((reward) => (
-                    <tr key={reward.marketId} data-testid={`referral-${reward.marketId}`}>
-                      <td className="market">
-                        <Link to={paths.detail(reward.marketId)}>
-                          <MarketEvent market={{ id: reward.marketId, event: reward.event }} lines={2} />
-                        </Link>
-                      </td>
-                      <td>
-                        <MarketStateBadge market={{ label: reward.label, options: [] }} />
-                      </td>
-                      <td className="num">
-                        <TokenAmount wei={reward.accrued} data-testid={`referral-${reward.marketId}-accrued`} />
-                      </td>
-                      <td className="num">
-                        <TokenAmount wei={reward.claimable} data-testid={`referral-${reward.marketId}-claimable`} />
-                      </td>
-                      <td className="num">
-                        <TokenAmount wei={reward.claimed} data-testid={`referral-${reward.marketId}-claimed`} />
-                      </td>
-                      <td>
-                        {BigInt(reward.claimable) > 0n && (
-                          <Button
-                            size="sm"
-                            disabled={busy}
-                            onClick={() => onClaim([referralStep(reward.marketId, reward.event, reward.claimable)])}
-                            data-testid={`referral-${reward.marketId}-claim`}
-                          >
-                            <FormattedMessage id="portfolio.claim.one" />
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
-            <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
-          </>
-        )}
-      </ListState>
+        columns={rewardColumns(busy, onClaim)}
+        rowKey={(reward) => reward.marketId}
+        rowData={(reward) => ({ 'data-testid': `referral-${reward.marketId}` })}
+      />
     </Section>
   );
 }

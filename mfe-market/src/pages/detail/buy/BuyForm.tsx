@@ -25,10 +25,10 @@ import {
   ZERO_ADDRESS,
   type MarketDetail,
   useFormat,
+  Usdt,
 } from '@prds/shared';
 import { quoteBuy } from '@prds/shared/pricing';
 import { ChoiceGroup, DetailSection } from '../DetailSection';
-import { Usdt } from '../Usdt';
 import { useTokenBalance } from '../useTokenBalance';
 import { buyClosedReason } from './buyClosedReason';
 import { AMOUNT_ERROR_MESSAGE, BUY_TX_MESSAGES } from './buyMessages';

@@ -10,10 +10,10 @@ import {
   styled,
   useFormat,
   UserText,
+  Usdt,
 } from '@prds/shared';
 import { CATEGORY_LABEL } from '../../list/marketLabels';
 import { DetailSection, Facts } from '../DetailSection';
-import { Usdt } from '../Usdt';
 import { IssuerFacts } from './IssuerFacts';
 import { MIN_PREMIUM_TEXT, minPremiumStatus } from './minPremiumStatus';
 import { Moment } from './Moment';

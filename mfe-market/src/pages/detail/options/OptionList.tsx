@@ -12,9 +12,9 @@ import {
   useFormat,
   useIntl,
   type MarketOptionView,
+  Usdt,
 } from '@prds/shared';
 import { DetailSection } from '../DetailSection';
-import { Usdt } from '../Usdt';
 import { isResultOption, probabilityWidth } from './optionFigures';
 
 const Rows = styled.ol`

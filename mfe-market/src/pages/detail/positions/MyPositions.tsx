@@ -1,6 +1,14 @@
-import { FormattedMessage, OptionName, Skeleton, styled, useWallet, type MarketDetail, type PositionView } from '@prds/shared';
+import {
+  FormattedMessage,
+  OptionName,
+  Skeleton,
+  styled,
+  useWallet,
+  type MarketDetail,
+  type PositionView,
+  Usdt,
+} from '@prds/shared';
 import { DetailSection, Facts, Muted } from '../DetailSection';
-import { Usdt } from '../Usdt';
 
 const Table = styled.table`
   width: 100%;

@@ -10,8 +10,8 @@ import {
   type ChallengeView,
   type MarketDetail,
   useFormat,
+  Usdt,
 } from '@prds/shared';
-import { Usdt } from '../Usdt';
 import { Panel } from './panel';
 import { CHALLENGE_STATUS_LABEL, COMPENSATION_STATE_LABEL, labelOf } from './resolutionMessages';
 

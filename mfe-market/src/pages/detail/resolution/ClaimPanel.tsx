@@ -12,9 +12,9 @@ import {
   useFormat,
   useTransaction,
   type VoteView,
+  Usdt,
 } from '@prds/shared';
 import { Muted } from '../DetailSection';
-import { Usdt } from '../Usdt';
 import { Panel, Row, Stack } from './panel';
 import type { ResolutionActions } from './resolutionActions';
 import { CLAIM_TX_MESSAGES } from './resolutionMessages';

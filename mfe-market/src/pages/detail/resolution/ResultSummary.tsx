@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, OptionName, styled, type MarketDetail, type MarketOptionView, useFormat } from '@prds/shared';
+import { FormattedMessage, OptionName, styled, type MarketDetail, type MarketOptionView, useFormat, Usdt } from '@prds/shared';
 import { Facts } from '../DetailSection';
 import { Moment } from '../header/Moment';
-import { Usdt } from '../Usdt';
 import { finalOutcome, type FinalOutcome } from './finalOutcome';
 
 function optionAt(market: MarketDetail, index: number | null): MarketOptionView | undefined {

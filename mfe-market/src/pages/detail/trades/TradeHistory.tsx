@@ -16,9 +16,9 @@ import {
   type HttpClient,
   type MarketDetail,
   useFormat,
+  Usdt,
 } from '@prds/shared';
 import { DetailSection } from '../DetailSection';
-import { Usdt } from '../Usdt';
 
 export const TRADES_PAGE_SIZE = 20;
 

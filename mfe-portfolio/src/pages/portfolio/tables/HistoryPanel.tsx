@@ -6,21 +6,23 @@ import {
   FormattedMessage,
   MarketEvent,
   OptionName,
+  PagedTable,
   explorerTxUrl,
-  keepPreviousData,
   paths,
   useFormat,
   useIntl,
-  useQuery,
+  usePagedQuery,
   useWallet,
   type Address,
+  type ChainId,
+  type Column,
+  type Format,
   type HistoryEntry,
   type HistoryKind,
   type IntlShape,
   type MessageDescriptor,
 } from '@prds/shared';
 import { Row } from '../../../common/layout';
-import { CardTable, ListState, Pager, TableScroll } from '../../../common/Table';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchHistory, fetchWholeHistory, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
 import { historyCsvRows, toCsv } from './historyCsv';
@@ -74,22 +76,65 @@ async function exportCsv(intl: IntlShape, account: Address): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+function historyColumns(format: Format, chainId: ChainId): Column<HistoryEntry>[] {
+  return [
+    {
+      key: 'time',
+      header: { id: 'portfolio.col.time' },
+      className: 'nowrap wide',
+      cell: (entry) => <time dateTime={new Date(entry.time * 1000).toISOString()}>{format.dateTime(entry.time)}</time>,
+    },
+    { key: 'kind', header: { id: 'portfolio.col.kind' }, cell: (entry) => <FormattedMessage {...KIND_LABEL[entry.kind]} /> },
+    {
+      key: 'market',
+      header: { id: 'portfolio.col.market' },
+      className: 'market wide',
+      cellData: (entry) => ({ 'data-market-id': entry.marketId }),
+      cell: (entry) => (
+        <Link to={paths.detail(entry.marketId)}>
+          <MarketEvent market={{ id: entry.marketId, event: entry.event }} lines={2} />
+        </Link>
+      ),
+    },
+    {
+      key: 'option',
+      header: { id: 'portfolio.col.option' },
+      className: 'wide',
+      cell: (entry) =>
+        entry.option !== null && <OptionName option={{ index: entry.option, label: entry.optionLabel }} lines={1} />,
+    },
+    { key: 'paid', header: { id: 'portfolio.col.paid' }, align: 'end', cell: (entry) => <TokenAmount wei={entry.paid} /> },
+    { key: 'fee', header: { id: 'portfolio.col.fee' }, align: 'end', cell: (entry) => <TokenAmount wei={entry.fee} /> },
+    { key: 'payout', header: { id: 'portfolio.col.payout' }, align: 'end', cell: (entry) => <TokenAmount wei={entry.payout} /> },
+    { key: 'refund', header: { id: 'portfolio.col.refund' }, align: 'end', cell: (entry) => <TokenAmount wei={entry.refund} /> },
+    {
+      key: 'tx',
+      header: { id: 'portfolio.col.tx' },
+      cell: (entry) => {
+        const url = explorerTxUrl(chainId, entry.txHash);
+        return url === null ? (
+          <code>{entry.txHash.slice(0, 10)}…</code>
+        ) : (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <FormattedMessage id="tx.viewOnExplorer" />
+          </a>
+        );
+      },
+    },
+  ];
+}
+
 /** The History tab: every USDT movement of the account's positions, newest first, and its CSV export. */
 export function HistoryPanel({ account }: { account: Address }) {
   const intl = useIntl();
   const format = useFormat();
   const { desiredChainId } = useWallet();
-  const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-  const query = useQuery({
-    queryKey: portfolioKeys.history(account, page),
-    queryFn: () => fetchHistory(account, page),
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
-  // Each cell names its column for the phone's cards, where the table's head is not shown.
-  const label = (id: string) => intl.formatMessage({ id });
+  const paged = usePagedQuery(
+    (page) => portfolioKeys.history(account, page),
+    (page) => fetchHistory(account, page),
+  );
 
   const onExport = async () => {
     setExporting(true);
@@ -104,24 +149,26 @@ export function HistoryPanel({ account }: { account: Address }) {
   };
 
   return (
-    <ListState
-      loading={query.isPending}
-      error={query.isError ? query.error : null}
-      empty={data !== undefined && data.total === 0}
+    <PagedTable
+      paged={paged}
+      pageSize={PAGE_SIZE}
       emptyTitle={<FormattedMessage id="portfolio.empty.history" />}
-      onRetry={() => void query.refetch()}
       data-testid="history"
-    >
-      {data !== undefined && (
+      pagerTestId="history-pager"
+      cards
+      columns={historyColumns(format, desiredChainId)}
+      rowKey={(entry) => `${entry.txHash}:${entry.logIndex}`}
+      rowData={(entry) => ({ 'data-testid': 'history-row', 'data-tx': entry.txHash })}
+      above={(answer) => (
         <>
           <Row>
             <span data-testid="history-totals">
               <FormattedMessage
                 id="portfolio.history.totals"
                 values={{
-                  count: data.total,
-                  paid: <TokenAmount wei={data.totals.paid} data-testid="history-total-paid" />,
-                  received: <TokenAmount wei={data.totals.received} data-testid="history-total-received" />,
+                  count: answer.total,
+                  paid: <TokenAmount wei={answer.totals.paid} data-testid="history-total-paid" />,
+                  received: <TokenAmount wei={answer.totals.received} data-testid="history-total-received" />,
                 }}
               />
             </span>
@@ -137,95 +184,8 @@ export function HistoryPanel({ account }: { account: Address }) {
             </Button>
           </Row>
           {exportError !== null && <ErrorNotice error={exportError} data-testid="history-export-error" />}
-          <TableScroll>
-            <CardTable data-testid="history-table">
-              <thead>
-                <tr>
-                  <th>
-                    <FormattedMessage id="portfolio.col.time" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="portfolio.col.kind" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="portfolio.col.market" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="portfolio.col.option" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.paid" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.fee" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.payout" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.refund" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="portfolio.col.tx" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((entry) => {
-                  const url = explorerTxUrl(desiredChainId, entry.txHash);
-                  return (
-                    <tr key={`${entry.txHash}:${entry.logIndex}`} data-testid="history-row" data-tx={entry.txHash}>
-                      <td className="nowrap wide" data-col="time" data-label={label('portfolio.col.time')}>
-                        <time dateTime={new Date(entry.time * 1000).toISOString()}>{format.dateTime(entry.time)}</time>
-                      </td>
-                      <td data-col="kind" data-label={label('portfolio.col.kind')}>
-                        <FormattedMessage {...KIND_LABEL[entry.kind]} />
-                      </td>
-                      <td
-                        className="market wide"
-                        data-col="market"
-                        data-market-id={entry.marketId}
-                        data-label={label('portfolio.col.market')}
-                      >
-                        <Link to={paths.detail(entry.marketId)}>
-                          <MarketEvent market={{ id: entry.marketId, event: entry.event }} lines={2} />
-                        </Link>
-                      </td>
-                      <td className="wide" data-col="option" data-label={label('portfolio.col.option')}>
-                        {entry.option !== null && (
-                          <OptionName option={{ index: entry.option, label: entry.optionLabel }} lines={1} />
-                        )}
-                      </td>
-                      <td className="num" data-col="paid" data-label={label('portfolio.col.paid')}>
-                        <TokenAmount wei={entry.paid} />
-                      </td>
-                      <td className="num" data-col="fee" data-label={label('portfolio.col.fee')}>
-                        <TokenAmount wei={entry.fee} />
-                      </td>
-                      <td className="num" data-col="payout" data-label={label('portfolio.col.payout')}>
-                        <TokenAmount wei={entry.payout} />
-                      </td>
-                      <td className="num" data-col="refund" data-label={label('portfolio.col.refund')}>
-                        <TokenAmount wei={entry.refund} />
-                      </td>
-                      <td data-col="tx" data-label={label('portfolio.col.tx')}>
-                        {url === null ? (
-                          <code>{entry.txHash.slice(0, 10)}…</code>
-                        ) : (
-                          <a href={url} target="_blank" rel="noopener noreferrer">
-                            <FormattedMessage id="tx.viewOnExplorer" />
-                          </a>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </CardTable>
-          </TableScroll>
-          <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} data-testid="history-pager" />
         </>
       )}
-    </ListState>
+    />
   );
 }

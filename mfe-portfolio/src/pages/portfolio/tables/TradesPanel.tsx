@@ -1,17 +1,18 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   FormattedMessage,
   MarketEvent,
   OptionName,
+  PagedTable,
   formatMultiplier,
-  keepPreviousData,
   paths,
-  useQuery,
+  usePagedQuery,
   type Address,
+  type Column,
+  type DealtTrade,
+  type Format,
   useFormat,
 } from '@prds/shared';
-import { ListState, Pager, Table, TableScroll } from '../../../common/Table';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
 
@@ -21,86 +22,57 @@ function paysAfter(value: string | null, locale: string): string {
   return shown === null ? '--' : `×${shown}`;
 }
 
+function tradeColumns(format: Format): Column<DealtTrade>[] {
+  return [
+    {
+      key: 'time',
+      header: { id: 'portfolio.col.time' },
+      className: 'nowrap',
+      cell: (trade) => <time dateTime={new Date(trade.time * 1000).toISOString()}>{format.dateTime(trade.time)}</time>,
+    },
+    {
+      key: 'market',
+      header: { id: 'portfolio.col.market' },
+      className: 'market',
+      cell: (trade) => (
+        <Link to={paths.detail(trade.marketId)}>
+          <MarketEvent market={{ id: trade.marketId, event: trade.event }} lines={2} />
+        </Link>
+      ),
+    },
+    {
+      key: 'option',
+      header: { id: 'portfolio.col.option' },
+      cell: (trade) => <OptionName option={{ index: trade.option, label: trade.optionLabel }} lines={1} />,
+    },
+    { key: 'paid', header: { id: 'portfolio.col.paid' }, align: 'end', cell: (trade) => <TokenAmount wei={trade.amount} /> },
+    { key: 'stake', header: { id: 'portfolio.col.stake' }, align: 'end', cell: (trade) => <TokenAmount wei={trade.stake} /> },
+    { key: 'fee', header: { id: 'portfolio.col.fee' }, align: 'end', cell: (trade) => <TokenAmount wei={trade.fee} /> },
+    {
+      key: 'paysAfter',
+      header: { id: 'portfolio.col.paysAfter' },
+      align: 'end',
+      cell: (trade) => paysAfter(trade.payoutMultiplier, format.locale),
+    },
+  ];
+}
+
 /** The Invested tab: every buy of the account (`/api/user-dealt`), newest first. */
 export function TradesPanel({ account }: { account: Address }) {
   const format = useFormat();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: portfolioKeys.trades(account, page),
-    queryFn: () => fetchTrades(account, page),
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
+  const paged = usePagedQuery(
+    (page) => portfolioKeys.trades(account, page),
+    (page) => fetchTrades(account, page),
+  );
   return (
-    <ListState
-      loading={query.isPending}
-      error={query.isError ? query.error : null}
-      empty={data !== undefined && data.total === 0}
+    <PagedTable
+      paged={paged}
+      pageSize={PAGE_SIZE}
       emptyTitle={<FormattedMessage id="portfolio.empty.invested" />}
-      onRetry={() => void query.refetch()}
       data-testid="trades"
-    >
-      {data !== undefined && (
-        <>
-          <TableScroll>
-            <Table data-testid="trades-table">
-              <thead>
-                <tr>
-                  <th>
-                    <FormattedMessage id="portfolio.col.time" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="portfolio.col.market" />
-                  </th>
-                  <th>
-                    <FormattedMessage id="portfolio.col.option" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.paid" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.stake" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.fee" />
-                  </th>
-                  <th className="num">
-                    <FormattedMessage id="portfolio.col.paysAfter" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((trade) => (
-                  <tr key={`${trade.txHash}:${trade.logIndex}`} data-testid="trade-row" data-market-id={trade.marketId}>
-                    <td className="nowrap">
-                      <time dateTime={new Date(trade.time * 1000).toISOString()}>{format.dateTime(trade.time)}</time>
-                    </td>
-                    <td className="market">
-                      <Link to={paths.detail(trade.marketId)}>
-                        <MarketEvent market={{ id: trade.marketId, event: trade.event }} lines={2} />
-                      </Link>
-                    </td>
-                    <td>
-                      <OptionName option={{ index: trade.option, label: trade.optionLabel }} lines={1} />
-                    </td>
-                    <td className="num">
-                      <TokenAmount wei={trade.amount} />
-                    </td>
-                    <td className="num">
-                      <TokenAmount wei={trade.stake} />
-                    </td>
-                    <td className="num">
-                      <TokenAmount wei={trade.fee} />
-                    </td>
-                    <td className="num">{paysAfter(trade.payoutMultiplier, format.locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-          <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
-        </>
-      )}
-    </ListState>
+      columns={tradeColumns(format)}
+      rowKey={(trade) => `${trade.txHash}:${trade.logIndex}`}
+      rowData={(trade) => ({ 'data-testid': 'trade-row', 'data-market-id': trade.marketId })}
+    />
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, EmptyState, ErrorNotice, FormattedMessage, Skeleton, styled, tableAsCards } from '@prds/shared';
+import styled from '@emotion/styled';
+import { tableAsCards } from '../tableAsCards';
 
 /** A table that scrolls sideways on a narrow screen instead of squeezing its figures. */
 export const TableScroll = styled.div`
@@ -9,6 +9,10 @@ export const TableScroll = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
 `;
 
+/**
+ * The table's look. Cell classes (DataTable's columns set them): `num` (figures, aligned to the end),
+ * `market` (an event's text: a readable width), `nowrap`, and on a phone's cards `wide`.
+ */
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -80,77 +84,3 @@ export const CardTable = styled(Table)`
     }
   }
 `;
-
-const PagerRow = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-/** Previous / next over a paged list (shown only when there is more than one page). */
-export function Pager({
-  page,
-  pageSize,
-  total,
-  onPage,
-  'data-testid': testId,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-  'data-testid'?: string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <PagerRow data-testid={testId}>
-      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <FormattedMessage id="portfolio.pager.previous" />
-      </Button>
-      <span>
-        <FormattedMessage id="portfolio.pager.page" values={{ page, pages }} />
-      </span>
-      <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        <FormattedMessage id="portfolio.pager.next" />
-      </Button>
-    </PagerRow>
-  );
-}
-
-/**
- * A list's states as the market list shows them: skeleton rows while loading, the error with a retry,
- * the empty state, else the content.
- */
-export function ListState({
-  loading,
-  error,
-  empty,
-  emptyTitle,
-  onRetry,
-  children,
-  'data-testid': testId,
-}: {
-  loading: boolean;
-  error: unknown;
-  empty: boolean;
-  emptyTitle: ReactNode;
-  onRetry: () => void;
-  children: ReactNode;
-  'data-testid'?: string;
-}) {
-  if (loading)
-    return (
-      <div data-testid={testId ? `${testId}-loading` : undefined} aria-busy="true">
-        <Skeleton height="2.5em" />
-        <Skeleton height="2.5em" />
-        <Skeleton height="2.5em" />
-      </div>
-    );
-  if (error) return <ErrorNotice error={error} onRetry={onRetry} data-testid={testId ? `${testId}-error` : undefined} />;
-  if (empty) return <EmptyState title={emptyTitle} data-testid={testId ? `${testId}-empty` : undefined} />;
-  return <>{children}</>;
-}
