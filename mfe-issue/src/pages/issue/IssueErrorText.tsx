@@ -1,6 +1,5 @@
-import { ErrorText, FormattedMessage, TopUpLink, useFormat } from '@prds/shared';
+import { ErrorText, FormattedMessage, TopUpLink, Usdt, useFormat } from '@prds/shared';
 import { MODERATION_REASONS } from './moderationReasons';
-import { Usdt } from './Usdt';
 import type { IssueFormError } from './validateIssueForm';
 
 export interface IssueErrorTextProps {
@@ -18,7 +17,7 @@ export function IssueErrorText({ error, id, alert = false }: IssueErrorTextProps
   const reason = error.reason ? MODERATION_REASONS[error.reason] : { id: 'issue.moderation.unnamed' };
   const values = {
     ...(error.dates ? { eventEndDate: date(error.dates.eventEndDate), rentalEndDate: date(error.dates.rentalEndDate) } : {}),
-    ...(error.amount !== undefined ? { amount: <Usdt units={error.amount} /> } : {}),
+    ...(error.amount !== undefined ? { amount: <Usdt wei={error.amount} /> } : {}),
     ...(error.max !== undefined ? { max: format.integer(error.max) } : {}),
     ...(error.id === 'issue.error.contentRefused' ? { reason: <FormattedMessage {...reason} /> } : {}),
   };

@@ -1,6 +1,5 @@
-import { ErrorNotice, FormattedMessage, Skeleton, styled, useFormat } from '@prds/shared';
+import { ErrorNotice, FormattedMessage, Skeleton, styled, Usdt, useFormat } from '@prds/shared';
 import type { ProtocolParams } from './useIssueChain';
-import { Usdt } from './Usdt';
 
 const List = styled.dl`
   display: grid;
@@ -71,13 +70,13 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           <FormattedMessage id="issue.form.minLiquidity" />
         </dt>
         <dd>
-          <Usdt units={params.minLiquidity} />
+          <Usdt wei={params.minLiquidity} />
         </dd>
         <dd>
           {share === null ? (
             <FormattedMessage id="issue.params.liquidityMeaning" values={{ count: options }} />
           ) : (
-            <FormattedMessage id="issue.params.liquidityShare" values={{ count: options, share: <Usdt units={share} /> }} />
+            <FormattedMessage id="issue.params.liquidityShare" values={{ count: options, share: <Usdt wei={share} /> }} />
           )}
         </dd>
       </Item>
@@ -86,7 +85,7 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           <FormattedMessage id="issue.form.minPremium" />
         </dt>
         <dd>
-          <Usdt units={params.minPremium} />
+          <Usdt wei={params.minPremium} />
         </dd>
         <dd>
           <FormattedMessage id="issue.params.premiumMeaning" />
@@ -135,7 +134,7 @@ export function ProtocolValues({ params, error, onRetry, optionCount, liquidity,
           ) : (
             <FormattedMessage
               id="issue.params.capacityValue"
-              values={{ multiple: params.capacityMultiple.toString(), capacity: <Usdt units={capacity} /> }}
+              values={{ multiple: params.capacityMultiple.toString(), capacity: <Usdt wei={capacity} /> }}
             />
           )}
         </dd>

@@ -1,15 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  PAY_TOKEN,
-  queryKeys,
-  readChainTime,
-  readContract,
-  useQuery,
-  useUserInfo,
-  useWallet,
-  type LicenseView,
-  type UserInfo,
-} from '@prds/shared';
+import { queryKeys, readChainTime, readContract, useQuery, useWallet, type LicenseView } from '@prds/shared';
 import { issueQueryKeys, fetchAccountLicenses } from './issueApi';
 import {
   blockedLicenses,
@@ -80,19 +70,6 @@ export function useProtocolParams() {
     // Set at deployment: read once per page.
     staleTime: Infinity,
   });
-}
-
-const selectPayBalance = (info: UserInfo) => info.fundData.find((fund) => fund.symbol === PAY_TOKEN.symbol)?.balance;
-
-/**
- * The connected wallet's pay-token (USDT) balance in base units, from the shared user info (the one
- * source of the user's funds; a transaction's refresh of the account refetches it); null while unknown.
- */
-export function usePayBalance(): bigint | null {
-  const { isConnected } = useWallet();
-  const { data } = useUserInfo({ select: selectPayBalance });
-  if (!isConnected || data === undefined || !/^\d+$/.test(data)) return null;
-  return BigInt(data);
 }
 
 /** One License as the chain holds it now. */

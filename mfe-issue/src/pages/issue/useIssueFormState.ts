@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { useFormat, useIsConnected, useQuery } from '@prds/shared';
+import { useFormat, useIsConnected, usePayBalance, useQuery } from '@prds/shared';
 import type { OptionDraft } from './OptionsField';
 import { clearDraft, loadDraft, saveDraft } from './issueDraft';
 import { fetchIssueConfig, issueQueryKeys } from './issueApi';
 import type { LicenseChoice } from './issuingLicenses';
 import type { FieldRefusal } from './submitErrors';
 import { parseTokenAmount } from './tokenAmount';
-import { usePayBalance, type ProtocolParams } from './useIssueChain';
+import type { ProtocolParams } from './useIssueChain';
 import {
   validateIssueForm,
   type IssueField,

@@ -2,21 +2,21 @@ import { useState } from 'react';
 import {
   Button,
   FormattedMessage,
+  type IssuedMarket,
   Modal,
   Muted,
-  TransactionStatus,
   queryKeys,
   readContract,
   shortAddress,
   styled,
+  TransactionStatus,
+  type TxMessages,
+  Usdt,
   useQuery,
   useTransaction,
   useWallet,
-  type IssuedMarket,
-  type TxMessages,
 } from '@prds/shared';
 import { issueQueryKeys } from '../issueApi';
-import { Usdt } from '../Usdt';
 import { licenseHolder } from './licenseHolder';
 import { readAvailableTimes } from './useIssuedMarkets';
 
@@ -101,8 +101,8 @@ export function CancelDialog({ market, onClose }: { market: IssuedMarket; onClos
           <FormattedMessage
             id="issue.cancel.body"
             values={{
-              liquidity: <Usdt units={market.liquidity} />,
-              margin: <Usdt units={market.margin} />,
+              liquidity: <Usdt wei={market.liquidity} />,
+              margin: <Usdt wei={market.margin} />,
               license: market.licenseId,
             }}
           />

@@ -3,14 +3,14 @@ import {
   Badge,
   Button,
   FormattedMessage,
+  type IssuedMarket,
   MarketEvent,
   MarketStateBadge,
   paths,
   styled,
-  type IssuedMarket,
+  Usdt,
   useFormat,
 } from '@prds/shared';
-import { Usdt } from '../Usdt';
 import { canCancel, issuerDuty, type IssuerDuty } from './issuerDuty';
 
 const Item = styled.li`
@@ -119,7 +119,7 @@ function DutyText({ duty }: { duty: IssuerDuty }) {
     case 'confirm':
       return <FormattedMessage id="issue.duty.confirm" values={{ deadline: date(duty.deadline) }} />;
     case 'claim':
-      return <FormattedMessage id="issue.duty.claim" values={{ amount: <Usdt units={duty.amount} /> }} />;
+      return <FormattedMessage id="issue.duty.claim" values={{ amount: <Usdt wei={duty.amount} /> }} />;
     case 'confirmAfter':
       return <FormattedMessage id="issue.duty.confirmAfter" values={{ from: date(duty.from), deadline: date(duty.deadline) }} />;
     case 'none':
@@ -162,7 +162,7 @@ export function IssuedRow({ market, issuerShareBps, onCancel }: IssuedRowProps) 
             <FormattedMessage id="issue.mine.volume" />
           </dt>
           <dd data-testid="issue-mine-volume">
-            <Usdt units={market.volume} />
+            <Usdt wei={market.volume} />
           </dd>
         </div>
         <div>
@@ -171,10 +171,10 @@ export function IssuedRow({ market, issuerShareBps, onCancel }: IssuedRowProps) 
           </dt>
           <dd data-testid="issue-mine-fees">
             {market.issuerFee !== null ? (
-              <Usdt units={market.issuerFee} />
+              <Usdt wei={market.issuerFee} />
             ) : (
               <>
-                <Usdt units={feesSoFar} />
+                <Usdt wei={feesSoFar} />
                 <small>
                   <FormattedMessage id="issue.mine.feesPending" />
                 </small>
@@ -188,7 +188,7 @@ export function IssuedRow({ market, issuerShareBps, onCancel }: IssuedRowProps) 
           </dt>
           <dd data-testid="issue-mine-profit">
             {market.issuerProfit !== null ? (
-              <Usdt units={market.issuerProfit} />
+              <Usdt wei={market.issuerProfit} />
             ) : (
               <>
                 --
@@ -204,7 +204,7 @@ export function IssuedRow({ market, issuerShareBps, onCancel }: IssuedRowProps) 
             <FormattedMessage id="issue.mine.margin" />
           </dt>
           <dd data-testid="issue-mine-margin" data-bond={market.bondState}>
-            <Usdt units={market.margin} />
+            <Usdt wei={market.margin} />
             <small>
               <FormattedMessage {...BOND_LABEL[market.bondState]} />
               {market.licenseStaked && (

@@ -3,20 +3,20 @@ import {
   Button,
   ErrorText,
   FormattedMessage,
+  fromUnits,
   Input,
   PAY_TOKEN,
-  Skeleton,
-  TransactionStatus,
-  fromUnits,
   queryKeys,
+  Skeleton,
   styled,
+  TransactionStatus,
+  type TxMessages,
+  Usdt,
+  useFormat,
   useTransaction,
   useWallet,
-  type TxMessages,
-  useFormat,
 } from '@prds/shared';
 import { parseTokenAmount } from '../tokenAmount';
-import { Usdt } from '../Usdt';
 import { useFreeBalance } from './useIssuedMarkets';
 
 const Panel = styled.div`
@@ -109,14 +109,14 @@ export function MarginPanel({ frozen }: { frozen: string | undefined }) {
           <dt>
             <FormattedMessage id="issue.mine.marginFrozen" />
           </dt>
-          <dd data-testid="issue-margin-frozen">{frozen === undefined ? <Skeleton width="6em" /> : <Usdt units={frozen} />}</dd>
+          <dd data-testid="issue-margin-frozen">{frozen === undefined ? <Skeleton width="6em" /> : <Usdt wei={frozen} />}</dd>
         </div>
         <div>
           <dt>
             <FormattedMessage id="issue.mine.marginFree" />
           </dt>
           <dd data-testid="issue-margin-free" data-units={free.data?.toString()}>
-            {free.data === undefined ? <Skeleton width="6em" /> : <Usdt units={free.data} />}
+            {free.data === undefined ? <Skeleton width="6em" /> : <Usdt wei={free.data} />}
           </dd>
         </div>
       </Figures>
