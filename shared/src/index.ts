@@ -270,6 +270,7 @@ export { optionalContract } from './contracts/roles';
 
 // Markets
 export { MARKET_STATE_LABELS, isMarketLabelKey, type MarketLabelKey } from './markets/marketStateLabels';
+export { MARKET_CATEGORY_LABELS } from './markets/marketCategoryLabels';
 export {
   MARKET_LIST_STATUSES,
   MARKET_LIST_SORTS,

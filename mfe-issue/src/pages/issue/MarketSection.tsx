@@ -4,9 +4,9 @@ import {
   FormattedMessage,
   Input,
   MARKET_CATEGORIES,
+  MARKET_CATEGORY_LABELS,
   Select,
   useIntl,
-  type MarketCategory,
 } from '@prds/shared';
 import { FormField } from './FormField';
 import { LicensePicker } from './LicensePicker';
@@ -14,17 +14,6 @@ import { OptionsField } from './OptionsField';
 import { Group, GroupTitle, TextArea, TwoColumns } from './issueFormLayout';
 import type { IssueLicensesView } from './useIssueChain';
 import type { IssueFormState } from './useIssueFormState';
-
-const CATEGORY_LABEL: Readonly<Record<MarketCategory, { readonly id: string }>> = {
-  crypto: { id: 'market.category.crypto' },
-  finance: { id: 'market.category.finance' },
-  politics: { id: 'market.category.politics' },
-  technology: { id: 'market.category.technology' },
-  science: { id: 'market.category.science' },
-  sports: { id: 'market.category.sports' },
-  culture: { id: 'market.category.culture' },
-  other: { id: 'market.category.other' },
-};
 
 export interface MarketSectionProps {
   readonly form: IssueFormState;
@@ -98,7 +87,7 @@ export function MarketSection({ form, licenses, connected, now }: MarketSectionP
           <option value="">{intl.formatMessage({ id: 'issue.form.categoryPlaceholder' })}</option>
           {MARKET_CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {intl.formatMessage(CATEGORY_LABEL[category])}
+              {intl.formatMessage(MARKET_CATEGORY_LABELS[category])}
             </option>
           ))}
         </Select>

@@ -1,17 +1,10 @@
-import type { MessageDescriptor } from '@prds/shared';
+import { MARKET_CATEGORY_LABELS, type MessageDescriptor } from '@prds/shared';
 import type { MarketCategoryFilter, MarketSort, MarketStatusTab } from './marketFilters';
 
 // One literal descriptor per value, so the locale check finds every key in the source.
 export const CATEGORY_LABEL = {
   all: { id: 'market.category.all' },
-  crypto: { id: 'market.category.crypto' },
-  finance: { id: 'market.category.finance' },
-  politics: { id: 'market.category.politics' },
-  technology: { id: 'market.category.technology' },
-  science: { id: 'market.category.science' },
-  sports: { id: 'market.category.sports' },
-  culture: { id: 'market.category.culture' },
-  other: { id: 'market.category.other' },
+  ...MARKET_CATEGORY_LABELS,
 } as const satisfies Record<MarketCategoryFilter, MessageDescriptor>;
 
 export const SORT_LABEL = {
