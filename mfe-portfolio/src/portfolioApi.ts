@@ -12,7 +12,6 @@ import {
   type HoldingItem,
   type HoldingTotals,
   type HttpClient,
-  type IssueConfig,
   type IssuedMarket,
   type IssuedMarketsExtra,
   type Paged,
@@ -162,12 +161,4 @@ export async function fetchIssued(account: string, page: number, client: HttpCli
     ...paging(page),
   });
   return { ...answer.data, extra: answer.extra ?? null };
-}
-
-export const issueConfigKey = ['config', 'issue'] as const;
-
-/** `/api/config/issue`: the protocol's parameters (the referrer's share of fees). */
-export async function fetchIssueConfig(client: HttpClient = getApiClient()): Promise<IssueConfig> {
-  const answer = await client.post<ApiEnvelope<IssueConfig>>('/api/config/issue', {});
-  return answer.data;
 }

@@ -170,10 +170,14 @@ export type ProtocolConfig = Pick<
   | 'confirmationPeriod'
 >;
 
-export const protocolConfigQueryKey = ['config', 'protocol'] as const;
+/** The one cache entry of `/api/config/issue` (the issue form, a market's resolution, the referral share). */
+export const issueConfigQueryKey = ['config', 'issue'] as const;
 
-/** `/api/config/issue`: the deployed protocol's parameters. */
-export async function fetchProtocolConfig(client: HttpClient = getApiClient()): Promise<ProtocolConfig> {
-  const answer = await client.post<ApiEnvelope<ProtocolConfig>>('/api/config/issue', {});
+/**
+ * `/api/config/issue`: the deployed protocol's parameters as the api read them from `Markets.params()`,
+ * the categories, the pay tokens and the texts' length limits. The one fetcher of the call.
+ */
+export async function fetchIssueConfig(client: HttpClient = getApiClient()): Promise<IssueConfigData> {
+  const answer = await client.post<ApiEnvelope<IssueConfigData>>('/api/config/issue', {});
   return answer.data;
 }

@@ -11,7 +11,6 @@ import {
   type AccountLicensesQuery,
   type ApiEnvelope,
   type HttpClient,
-  type IssueConfig,
   type IssuedMarket,
   type IssuedMarketsExtra,
   type IssuedMarketsQuery,
@@ -32,7 +31,6 @@ const LICENSES_PAGE_SIZE = 100;
  * own that nothing fetches.
  */
 export const issueQueryKeys = {
-  config: ['config', 'issue'] as const,
   issued: (account: string | null, query: IssuedMarketsQuery) =>
     account === null
       ? (['account', 'none', 'issued', query] as const)
@@ -42,11 +40,6 @@ export const issueQueryKeys = {
       ? (['licenses', 'issue', 'none'] as const)
       : ([...queryKeys.licenses, 'issue', account.toLowerCase()] as const),
 };
-
-/** `/api/config/issue`: the protocol's parameters as the api read them, the categories and the texts' limits. */
-export async function fetchIssueConfig(client: HttpClient = getApiClient()): Promise<IssueConfig> {
-  return (await client.post<ApiEnvelope<IssueConfig>>('/api/config/issue', {})).data;
-}
 
 /** `/api/issued`'s page (the schema's `IssuedData`, which @prds/shared does not name yet) with its extra. */
 export interface IssuedPage extends Paged<IssuedMarket> {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { useFormat, useIsConnected, usePayBalance, useQuery } from '@prds/shared';
+import { fetchIssueConfig, issueConfigQueryKey, useFormat, useIsConnected, usePayBalance, useQuery } from '@prds/shared';
 import type { OptionDraft } from './OptionsField';
 import { clearDraft, loadDraft, saveDraft } from './issueDraft';
-import { fetchIssueConfig, issueQueryKeys } from './issueApi';
 import type { LicenseChoice } from './issuingLicenses';
 import type { FieldRefusal } from './submitErrors';
 import { parseTokenAmount } from './tokenAmount';
@@ -86,7 +85,7 @@ const CONTROLS = 'input, select, textarea, button';
 export function useIssueFormState({ presetLicense, now, licenses, protocol, formRef }: IssueFormStateInput): IssueFormState {
   const format = useFormat();
   const networkConnected = useIsConnected();
-  const config = useQuery({ queryKey: issueQueryKeys.config, queryFn: () => fetchIssueConfig(), staleTime: Infinity });
+  const config = useQuery({ queryKey: issueConfigQueryKey, queryFn: () => fetchIssueConfig(), staleTime: Infinity });
   const balance = usePayBalance();
 
   const [initial] = useState(() => {

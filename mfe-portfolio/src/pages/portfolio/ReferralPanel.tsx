@@ -3,7 +3,9 @@ import {
   type Address,
   Button,
   type Column,
+  fetchIssueConfig,
   FormattedMessage,
+  issueConfigQueryKey,
   MarketEvent,
   MarketStateBadge,
   Muted,
@@ -20,7 +22,7 @@ import {
 import { CopyButton } from '../../common/CopyButton';
 import { Row, Section, SectionTitle } from '../../common/layout';
 import { TokenAmount } from '../../common/TokenAmount';
-import { fetchIssueConfig, fetchReferralRewards, issueConfigKey, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';
+import { fetchReferralRewards, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';
 import type { ClaimStep } from './claims/claimPlan';
 
 const LinkText = styled.code`
@@ -141,7 +143,7 @@ export function ReferralPanel({
   );
   const data = paged.query.data;
   // The protocol's rates (fixed at deployment): the fee on each buy and the referrer's share of it.
-  const config = useQuery({ queryKey: issueConfigKey, queryFn: () => fetchIssueConfig(), staleTime: Infinity });
+  const config = useQuery({ queryKey: issueConfigQueryKey, queryFn: () => fetchIssueConfig(), staleTime: Infinity });
   return (
     <Section as="section" aria-labelledby="portfolio-referral-title" data-testid="portfolio-referral">
       <SectionTitle id="portfolio-referral-title">

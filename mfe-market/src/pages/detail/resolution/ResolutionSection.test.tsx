@@ -10,7 +10,7 @@ import {
   createStore,
   desireChainIdAtom,
   langAtom,
-  protocolConfigQueryKey,
+  issueConfigQueryKey,
   type Address,
   type FundItem,
   type MarketDetailView,
@@ -82,7 +82,7 @@ async function renderSection(
 ) {
   const store = connected(account);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(protocolConfigQueryKey, CONFIG);
+  queryClient.setQueryData(issueConfigQueryKey, CONFIG);
   if (account !== null) seedUserInfo(queryClient, { account, chainId: store.get(desireChainIdAtom), fundData: funds });
   render(
     <AppProviders store={store} queryClient={queryClient}>
@@ -380,7 +380,7 @@ describe("the resolution forms speak the page's language, not the browser's", ()
     const store = connected(BUYER);
     store.set(langAtom, 'zh');
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(protocolConfigQueryKey, CONFIG);
+    queryClient.setQueryData(issueConfigQueryKey, CONFIG);
     render(
       <AppProviders store={store} queryClient={queryClient}>
         <ResolutionSection view={early} />

@@ -1,7 +1,7 @@
 import {
   FormattedMessage,
-  fetchProtocolConfig,
-  protocolConfigQueryKey,
+  fetchIssueConfig,
+  issueConfigQueryKey,
   queryKeys,
   useChainNow,
   useQuery,
@@ -28,7 +28,7 @@ const DEFAULT_CONFIRMATION_PERIOD = 3 * 24 * 3600;
 export function ResolutionSection({ view }: { view: MarketDetailView }) {
   const { account, isConnected } = useWallet();
   const now = useChainNow(view.now);
-  const config = useQuery({ queryKey: protocolConfigQueryKey, queryFn: () => fetchProtocolConfig(), staleTime: 10 * 60_000 });
+  const config = useQuery({ queryKey: issueConfigQueryKey, queryFn: () => fetchIssueConfig(), staleTime: 10 * 60_000 });
   const { market } = view;
   const me = isConnected ? account : null;
   const actions = resolutionActions(view, me, now, {
