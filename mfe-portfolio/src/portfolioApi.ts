@@ -12,8 +12,6 @@ import {
   type HoldingItem,
   type HoldingTotals,
   type HttpClient,
-  type IssuedMarket,
-  type IssuedMarketsExtra,
   type Paged,
   type ReferralReward,
   type ReferralSummary,
@@ -35,7 +33,6 @@ export const portfolioKeys = {
   claims: (account: string) => [...portfolioKeys.all(account), 'claims'] as const,
   referral: (account: string, page: number) => [...portfolioKeys.all(account), 'referral', page] as const,
   snapshots: (account: string, days: number) => [...portfolioKeys.all(account), 'snapshots', days] as const,
-  issued: (account: string, page: number) => [...portfolioKeys.all(account), 'issued', page] as const,
 };
 
 export interface HoldingsPage extends Paged<HoldingItem> {
@@ -58,10 +55,6 @@ export interface ReferralPage extends Paged<ReferralReward> {
 export interface SnapshotsAnswer {
   readonly list: readonly DailySnapshot[];
   readonly summary: SnapshotsSummary;
-}
-
-export interface IssuedPage extends Paged<IssuedMarket> {
-  readonly extra: IssuedMarketsExtra | null;
 }
 
 const paging = (page: number) => ({ page, pageSize: PAGE_SIZE });
@@ -152,13 +145,4 @@ export async function fetchSnapshots(
     days,
   });
   return { list: answer.data.list, summary: answer.extra ?? { yesterday: '', yesterdayProfit: '0', now: 0 } };
-}
-
-/** `/api/issued`: the markets the account issued, with what each earned and its bond. */
-export async function fetchIssued(account: string, page: number, client: HttpClient = getApiClient()): Promise<IssuedPage> {
-  const answer = await client.post<ApiEnvelope<Paged<IssuedMarket>, IssuedMarketsExtra>>('/api/issued', {
-    account,
-    ...paging(page),
-  });
-  return { ...answer.data, extra: answer.extra ?? null };
 }

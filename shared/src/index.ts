@@ -346,6 +346,7 @@ export type {
 
 // Issuing (types only: the fetchers live in the issue remote)
 export type { IssuedMarket, IssuedMarketsQuery, IssuedMarketsExtra, SubmittedMetadata, IssueConfig } from './issue/issueTypes';
+export { fetchIssued, issuedQueryKey, type IssuedPage } from './issue/issuedApi';
 // The portfolio's answers (types only: the fetchers live in the portfolio remote)
 export type {
   BoughtStatus,

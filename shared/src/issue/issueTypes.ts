@@ -1,7 +1,7 @@
 /**
  * The api's issuing answers as types only (api/README "Calls"): `/api/issue/submit-underlying`,
- * `/api/config/issue` and `/api/issued`, for the issue remote's form and its 'My markets'. Types only,
- * so nothing of issuing reaches another page's first render: the fetchers live in the issue remote.
+ * `/api/config/issue` and `/api/issued`, for the issue remote's form and its 'My markets'. The calls
+ * two remotes make have their one fetcher in @prds/shared (issuedApi.ts, markets/marketApi.ts).
  */
 
 import type { IssueConfigData, IssuedBody, IssuedExtra, IssuedItem, SubmitData } from '@prds/api-schema';

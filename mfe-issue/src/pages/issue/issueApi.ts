@@ -6,18 +6,16 @@
  */
 import {
   getApiClient,
+  issuedQueryKey,
   queryKeys,
   type AccountLicensesPage,
   type AccountLicensesQuery,
   type ApiEnvelope,
   type HttpClient,
-  type IssuedMarket,
-  type IssuedMarketsExtra,
   type IssuedMarketsQuery,
   type LangCode,
   type LicenseView,
   type MarketMetadataInput,
-  type Paged,
   type SubmittedMetadata,
 } from '@prds/shared';
 
@@ -32,9 +30,7 @@ const LICENSES_PAGE_SIZE = 100;
  */
 export const issueQueryKeys = {
   issued: (account: string | null, query: IssuedMarketsQuery) =>
-    account === null
-      ? (['account', 'none', 'issued', query] as const)
-      : ([...queryKeys.account(account), 'issued', query] as const),
+    account === null ? (['account', 'none', 'issued', query] as const) : issuedQueryKey(account, query),
   licenses: (account: string | null) =>
     account === null
       ? (['licenses', 'issue', 'none'] as const)
@@ -42,24 +38,6 @@ export const issueQueryKeys = {
 };
 
 /** `/api/issued`'s page (the schema's `IssuedData`, which @prds/shared does not name yet) with its extra. */
-export interface IssuedPage extends Paged<IssuedMarket> {
-  readonly extra: IssuedMarketsExtra;
-}
-
-/** `/api/issued`: one page of the markets `account` issued, newest first, with its totals per tab. */
-export async function fetchIssuedMarkets(
-  account: string,
-  query: IssuedMarketsQuery,
-  client: HttpClient = getApiClient(),
-): Promise<IssuedPage> {
-  const answer = await client.post<ApiEnvelope<Paged<IssuedMarket>, IssuedMarketsExtra>>('/api/issued', {
-    ...query,
-    account: account.toLowerCase(),
-  });
-  if (!answer.extra) throw new Error('/api/issued answered without its extra');
-  return { ...answer.data, extra: answer.extra };
-}
-
 /** `/api/ticket/tokens`: every License `account` owns (listed ones included) or rents now. */
 export async function fetchAccountLicenses(
   account: string,

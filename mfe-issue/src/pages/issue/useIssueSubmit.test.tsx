@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { HttpError, queryKeys, type IssuedMarket, type TransactionControls } from '@prds/shared';
-import { fetchIssuedMarkets, issueQueryKeys, submitMetadata, type IssuedPage } from './issueApi';
+import { fetchIssued, HttpError, queryKeys, type IssuedMarket, type IssuedPage, type TransactionControls } from '@prds/shared';
+import { issueQueryKeys, submitMetadata } from './issueApi';
 import type { IssueFormState } from './useIssueFormState';
 import { useIssueSubmit } from './useIssueSubmit';
 
@@ -24,12 +24,12 @@ jest.mock('@prds/shared', () => {
     useWallet: () => ({ account: ACCOUNT }),
     useTransaction: () => tx,
     marketOptionKeys: jest.fn(async (options: readonly string[]) => options.map((_, index) => `0x0${index}`)),
+    fetchIssued: jest.fn(),
   };
 });
 jest.mock('./issueApi', () => ({
   ...jest.requireActual<typeof import('./issueApi')>('./issueApi'),
   submitMetadata: jest.fn(),
-  fetchIssuedMarkets: jest.fn(),
 }));
 
 const submitted = jest.mocked(submitMetadata);
@@ -42,7 +42,7 @@ const APPROVED = {
   category: '',
   options: ['Yes', 'No'],
 } as const;
-const issuedMarkets = jest.mocked(fetchIssuedMarkets);
+const issuedMarkets = jest.mocked(fetchIssued);
 
 function formState(patch: Partial<IssueFormState> = {}): IssueFormState {
   const values = {

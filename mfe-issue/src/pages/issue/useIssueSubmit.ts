@@ -1,7 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { marketOptionKeys, paths, queryKeys, useLang, useTransaction, useWallet, type TransactionControls } from '@prds/shared';
-import { fetchIssuedMarkets, issueQueryKeys, submitMetadata } from './issueApi';
+import {
+  fetchIssued,
+  marketOptionKeys,
+  paths,
+  queryKeys,
+  useLang,
+  useTransaction,
+  useWallet,
+  type TransactionControls,
+} from '@prds/shared';
+import { issueQueryKeys, submitMetadata } from './issueApi';
 import { ISSUE_TX_MESSAGES, fieldRefusal } from './submitErrors';
 import type { IssueFormState } from './useIssueFormState';
 
@@ -36,7 +45,7 @@ async function locateIssuedMarket(account: string, hash: string): Promise<string
   const deadline = Date.now() + LOCATE_TIMEOUT_MS;
   while (Date.now() < deadline) {
     try {
-      const page = await fetchIssuedMarkets(account, { page: 1, pageSize: 20 });
+      const page = await fetchIssued(account, { page: 1, pageSize: 20 });
       const found = page.list.find((market) => market.txHash.toLowerCase() === hash.toLowerCase());
       if (found) return found.id;
     } catch {

@@ -1,5 +1,13 @@
-import { keepPreviousData, queryKeys, readContract, useQuery, useWallet, type IssuedMarketsQuery } from '@prds/shared';
-import { fetchIssuedMarkets, issueQueryKeys } from '../issueApi';
+import {
+  fetchIssued,
+  keepPreviousData,
+  queryKeys,
+  readContract,
+  useQuery,
+  useWallet,
+  type IssuedMarketsQuery,
+} from '@prds/shared';
+import { issueQueryKeys } from '../issueApi';
 
 /** One page of the connected account's markets (`/api/issued`), by tab; nothing without a wallet. */
 export function useIssuedMarkets(query: IssuedMarketsQuery) {
@@ -8,7 +16,7 @@ export function useIssuedMarkets(query: IssuedMarketsQuery) {
     queryKey: issueQueryKeys.issued(account, query),
     queryFn: () => {
       if (account === null) throw new Error('no account');
-      return fetchIssuedMarkets(account, query);
+      return fetchIssued(account, query);
     },
     enabled: isConnected && account !== null,
     placeholderData: keepPreviousData,

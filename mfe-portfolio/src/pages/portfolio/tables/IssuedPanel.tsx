@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import {
   Badge,
+  fetchIssued,
   FormattedMessage,
+  issuedQueryKey,
   MarketEvent,
   MarketStateBadge,
   PagedTable,
@@ -15,7 +17,7 @@ import {
 } from '@prds/shared';
 import { Row } from '../../../common/layout';
 import { TokenAmount } from '../../../common/TokenAmount';
-import { fetchIssued, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
+import { PAGE_SIZE } from '../../../portfolioApi';
 
 const BOND = {
   locked: { message: { id: 'portfolio.issued.bond.locked' }, tone: 'warning' },
@@ -74,8 +76,8 @@ const COLUMNS: readonly Column<IssuedMarket>[] = [
  */
 export function IssuedPanel({ account }: { account: Address }) {
   const paged = usePagedQuery(
-    (page) => portfolioKeys.issued(account, page),
-    (page) => fetchIssued(account, page),
+    (page) => issuedQueryKey(account, { page, pageSize: PAGE_SIZE }),
+    (page) => fetchIssued(account, { page, pageSize: PAGE_SIZE }),
   );
   return (
     <PagedTable
@@ -86,18 +88,16 @@ export function IssuedPanel({ account }: { account: Address }) {
       columns={COLUMNS}
       rowKey={(market) => market.id}
       rowData={(market) => ({ 'data-testid': `issued-${market.id}` })}
-      above={(answer) =>
-        answer.extra !== null && (
-          <Row>
-            <span data-testid="issued-frozen">
-              <FormattedMessage
-                id="portfolio.issued.frozenTotal"
-                values={{ amount: <TokenAmount wei={answer.extra.frozenMargin} data-testid="issued-frozen-amount" /> }}
-              />
-            </span>
-          </Row>
-        )
-      }
+      above={(answer) => (
+        <Row>
+          <span data-testid="issued-frozen">
+            <FormattedMessage
+              id="portfolio.issued.frozenTotal"
+              values={{ amount: <TokenAmount wei={answer.extra.frozenMargin} data-testid="issued-frozen-amount" /> }}
+            />
+          </span>
+        </Row>
+      )}
     />
   );
 }
