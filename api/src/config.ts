@@ -22,7 +22,7 @@ export interface ApiConfig {
   /** Run the indexer role in this process (the one holding the lock indexes). */
   indexer: boolean;
   /**
-   * Answer /api/markets searches from the in-process search index (http/searchIndex.ts); false
+   * Answer /api/markets searches from the in-process search index (http/searchIndex/); false
    * (PRDS_SEARCH_INDEX=0): every search runs its SQL, the reference the index is tested against.
    */
   searchIndex: boolean;

@@ -3,6 +3,7 @@ import { toDbAmount } from "../src/db/amount";
 import { LABEL_KEYS } from "@prds/api-schema";
 import { marketLabel, marketState, statusTab, type MarketStateName, type StateInput } from "../src/http/marketState";
 import { oddsText, optionFigures, probabilityText } from "../src/http/pricing";
+import { PHASE_STATES, STATE_TABS } from "../src/http/listTabs";
 
 /**
  * marketState() mirrors Markets.marketState() branch for branch; every MarketState maps to one
@@ -139,6 +140,24 @@ describe("marketState and its spec §4 label", () => {
       if (state !== "None") expect(covered.has(state)).toBe(true);
       expect(LABEL_KEYS).toContain(marketLabel(state, row({})).key);
       expect(["open", "waitingResult", "challenging", "finished"]).toContain(statusTab(state));
+    }
+  });
+
+  test("listTabs.ts PHASE_STATES holds each phase's states, grouped by one tab", () => {
+    for (const [, patch, state] of cases) {
+      const rule = PHASE_STATES[row(patch).phase];
+      const states: readonly string[] =
+        "deadline" in rule
+          ? [...rule.before, ...rule.after, ...("afterPremiumMissed" in rule ? rule.afterPremiumMissed : [])]
+          : rule;
+      expect(states).toContain(state);
+    }
+    for (const rule of Object.values(PHASE_STATES)) {
+      const groups =
+        "deadline" in rule
+          ? [rule.before, rule.after, ...("afterPremiumMissed" in rule ? [rule.afterPremiumMissed] : [])]
+          : [rule];
+      for (const group of groups) expect(new Set(group.map((state) => STATE_TABS[state])).size).toBe(1);
     }
   });
 });

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "./helpers/db";
 import { amount, insertMarket, setHead, u } from "./helpers/httpRows";
 
 /**
- * The in-process search index (http/searchIndex.ts) answers exactly what the SQL path answers:
+ * The in-process search index (http/searchIndex/) answers exactly what the SQL path answers:
  * thousands of varied searches over seeded markets plus texts in many scripts, each compared page
  * for page and total for total with an api server that runs every search's SQL (PRDS_SEARCH_INDEX=0);
  * and what the indexer changes shows in the next search once the data version moves.

@@ -2,7 +2,7 @@ import type { Signer } from "ethers";
 import { LicenseType } from "@prds/contracts/actions";
 import { buildServer } from "../src/http/server";
 import { pruneChanges } from "../src/stream/changes";
-import { marketDiff, newAlerts, sseText } from "../src/stream/hub";
+import { marketDiff, newAlerts, sseText } from "../src/stream/events";
 import { DAY, HOUR, startStack, u, type ProtocolDriver, type Stack } from "./helpers/protocol";
 import { SseClient } from "./helpers/sse";
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Phase } from "@prds/api-schema";
 
 /**
  * The api's tables. Every table but `market_metadata`, `evidence*` and the indexer's bookkeeping is
@@ -69,7 +70,8 @@ export interface ChainTransactionTable {
   event_count: number;
 }
 
-export type Phase = "Trading" | "Confirmed" | "Challenging" | "Voting" | "Final" | "Cancelled" | "Void" | "Invalid";
+/** IMarketsTypes.Phase as the indexer stores it (derived from the contracts' generated enums). */
+export type { Phase };
 export type BondState = "locked" | "released" | "slashed";
 
 export interface MarketTable {

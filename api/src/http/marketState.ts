@@ -1,11 +1,10 @@
-import type { LabelKey, MarketState, OutcomeLabel, StatusTab } from "@prds/api-schema";
+import type { LabelKey, MarketState, OutcomeLabel } from "@prds/api-schema";
 import { fromDbAmount } from "../db/amount";
 import type { Row } from "../db/schema";
+import { STATE_TABS, type ListTab } from "./listTabs";
 
 /** IMarketsTypes.MarketState member names (the contract's label state). */
 export type MarketStateName = MarketState;
-
-export const CLOSING_SOON_SECONDS = 24 * 60 * 60;
 
 /*
  * Spec §4 labels (the keys: @prds/api-schema LABEL_KEYS). Keys carrying an outcome come in three
@@ -125,27 +124,7 @@ export function marketLabel(state: MarketStateName, m: StateInput): MarketLabel 
   }
 }
 
-/** The list tab a state belongs to ('closingSoon' is the part of 'open' within 24 h of closing). */
-export function statusTab(state: MarketStateName): Exclude<StatusTab, "closingSoon"> {
-  switch (state) {
-    case "None":
-    case "Open":
-      return "open";
-    case "Closed":
-    case "WaitingConfirmation":
-    case "IssuerAbsent":
-    case "EarlyConfirmed":
-    case "Confirmed":
-      return "waitingResult";
-    case "Challenging":
-    case "Appealing":
-    case "Voting":
-    case "WaitResult":
-      return "challenging";
-    case "Finished":
-    case "Cancelled":
-    case "Void":
-    case "Invalid":
-      return "finished";
-  }
+/** The list tab a state belongs to ('closingSoon' is the part of 'open' within 24 h of closing): listTabs.ts STATE_TABS. */
+export function statusTab(state: MarketStateName): ListTab {
+  return STATE_TABS[state];
 }

@@ -44,7 +44,7 @@ export async function findForkPoint(db: Db, rpc: Rpc, below: number): Promise<Fo
 
 /**
  * indexer_state key changed by every rollback and rebuild, for readers that keep derived rows in
- * memory (http/searchIndex.ts): a row restored from its before-image carries an older updated_block
+ * memory (http/searchIndex/): a row restored from its before-image carries an older updated_block
  * again, so "changed since block N" cannot see it; a new value here says to read everything again.
  */
 export const ROLLBACK_STATE_KEY = "rollback";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Indexes that let the api's in-process search index (http/searchIndex.ts) read only what changed
+ * Indexes that let the api's in-process search index (http/searchIndex/) read only what changed
  * since its last look: markets by the block that last changed them, metadata by when it was
  * submitted or reviewed. Without them each look would scan both tables (100k rows each).
  */

@@ -8,6 +8,7 @@ import { apiError } from "../errors";
 import { marketIdOf } from "../inputs";
 import { searchTextOf } from "../search";
 import { hasForbiddenCharacters } from "../text";
+import { tokenInfo } from "../tokens";
 import {
   CATEGORIES,
   EmptyBody,
@@ -22,8 +23,6 @@ import {
 import type { Static } from "@sinclair/typebox";
 
 type Submit = Static<typeof SubmitBody>;
-
-const DECIMALS = 18;
 
 function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
@@ -127,8 +126,8 @@ export function registerIssue(app: FastifyInstance, ctx: AppContext): void {
           issuesPerLicense: catalog.issuesPerLicense,
           categories: [...CATEGORIES],
           languages: [...LANGUAGES],
-          payTokens: [{ symbol: "USDT", address: tokens.payToken, decimals: DECIMALS }],
-          platformToken: { symbol: "PRDS", address: tokens.prds, decimals: DECIMALS },
+          payTokens: [tokenInfo("payToken", tokens.payToken)],
+          platformToken: tokenInfo("platformToken", tokens.prds),
           contracts: Object.fromEntries(
             Object.entries(ctx.chain.addresses).map(([name, address]) => [name, address.toLowerCase()]),
           ),

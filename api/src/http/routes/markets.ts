@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { toDbAmount } from "../../db/amount";
 import { registerCall, type Serialized, type CallResult } from "../call";
 import type { AppContext, Head } from "../context";
 import { loadMarkets, loadOptions, marketSummary, optionItems, visibleMetadata } from "../marketRows";
-import { CLOSING_SOON_SECONDS } from "../marketState";
+import { tabCondition } from "../listTabs";
 import { RefreshingCache, TtlCache } from "../ttlCache";
 import { searchCondition, searchTokens } from "../search";
 import { SearchIndex, type PageRow, type SearchAnswer } from "../searchIndex";
@@ -20,34 +20,6 @@ import {
   type TabTotalsBody,
 } from "@prds/api-schema";
 import type { MarketParams } from "../../chain/chain";
-
-/**
- * The tabs as SQL conditions on the `m` (markets) alias, matching statusTab(marketState(...)) in
- * marketState.ts: a closed market below the minimum premium is void, so 'finished'. Raw SQL with
- * bound values, so the same condition serves every query that joins markets as `m`.
- */
-export function tabCondition(tab: StatusTab, now: number, minPremium: string): RawBuilder<SqlBool> {
-  switch (tab) {
-    case "open":
-      return sql<SqlBool>`(m.phase = 'Trading' and m.last_trading_time > ${now})`;
-    case "closingSoon":
-      return sql<SqlBool>`(m.phase = 'Trading' and m.last_trading_time > ${now} and m.last_trading_time <= ${now + CLOSING_SOON_SECONDS})`;
-    case "waitingResult":
-      return sql<SqlBool>`((m.phase = 'Trading' and m.last_trading_time <= ${now} and m.buyers_stake >= ${minPremium})
-        or (m.phase = 'Confirmed' and coalesce(m.window_end, 0) > ${now}))`;
-    case "challenging":
-      return sql<SqlBool>`(m.phase in ('Challenging', 'Voting'))`;
-    case "finished":
-      return finishedCondition(now, minPremium);
-  }
-}
-
-/** Settled: final, cancelled, void or invalid, including what the next claim or advance() will settle. */
-export function finishedCondition(now: number, minPremium: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(m.phase in ('Final', 'Cancelled', 'Void', 'Invalid')
-    or (m.phase = 'Confirmed' and coalesce(m.window_end, 0) <= ${now})
-    or (m.phase = 'Trading' and m.last_trading_time <= ${now} and m.buyers_stake < ${minPremium}))`;
-}
 
 /** 1 when the market (alias m) is in the tab, else 0: what the tab totals add up. */
 function tabFlag(tab: StatusTab, now: number, minPremium: string): RawBuilder<number> {
@@ -97,7 +69,7 @@ export function registerMarketList(app: FastifyInstance, ctx: AppContext): void 
   // over between two indexed blocks: their keys carry the data version (Head.version).
   const totalsCache = new RefreshingCache<Totals>(5_000, 60_000, 1_000);
   const pageCache = new TtlCache<Serialized>(2_000, 2_000);
-  // Searches are answered from the in-process index once it is built (searchIndex.ts), the same
+  // Searches are answered from the in-process index once it is built (searchIndex/), the same
   // answers as searchPass/pageIds below, which answer until then and whenever it cannot.
   const index = ctx.config.searchIndex ? new SearchIndex(db, ctx.log) : null;
   if (index) {

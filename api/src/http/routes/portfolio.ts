@@ -31,7 +31,7 @@ import {
   SnapshotsExtra,
   TrackRecordData,
 } from "@prds/api-schema";
-import { finishedCondition, tabCondition } from "./markets";
+import { finishedCondition, tabCondition } from "../listTabs";
 import { tradeItem } from "./market";
 
 const DAY = 86_400;

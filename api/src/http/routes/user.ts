@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { CHAIN_NAMES } from "@prds/contracts/chains";
 import { fromDbAmount } from "../../db/amount";
 import { accountClaims } from "../accountClaims";
 import { accountMarkets, marketsOfAccount } from "../accountMarkets";
@@ -9,6 +8,7 @@ import { apiError } from "../errors";
 import { sum } from "../pricing";
 import { loadMarkets, visibleMetadata } from "../marketRows";
 import { addressOf, pageOf } from "../inputs";
+import { chainNames, nativeToken, tokenInfo } from "../tokens";
 import {
   ClaimsBody,
   ClaimsData,
@@ -21,16 +21,6 @@ import {
   UserInfoExtra,
   type HistoryKind,
 } from "@prds/api-schema";
-
-const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
-const DECIMALS = 18;
-
-/** What the chain this api serves is called (CHAIN_NAMES, the app's chain registry's source; config.ts refuses another id). */
-function chainNames(chainId: number): { chainType: string; nativeSymbol: string } {
-  const names = (CHAIN_NAMES as Readonly<Record<number, { chainType: string; nativeSymbol: string }>>)[chainId];
-  if (names === undefined) throw new Error(`chain ${chainId} is not one the app knows`);
-  return names;
-}
 
 /** The chain a client names: its chain config's chainType, or the chain id (decimal or 0x-hex). */
 function servesChain(chainType: string, chainId: number): boolean {
@@ -74,14 +64,9 @@ export function registerUser(app: FastifyInstance, ctx: AppContext): void {
       const cash = balances.payToken + (credit ? fromDbAmount(credit.balance) : 0n);
       return {
         data: [
-          {
-            symbol: chainNames(ctx.chain.chainId).nativeSymbol,
-            address: ZERO_ADDRESS,
-            decimals: DECIMALS,
-            balance: balances.native.toString(),
-          },
-          { symbol: "USDT", address: tokens.payToken, decimals: DECIMALS, balance: balances.payToken.toString() },
-          { symbol: "PRDS", address: tokens.prds, decimals: DECIMALS, balance: balances.prds.toString() },
+          { ...nativeToken(ctx.chain.chainId), balance: balances.native.toString() },
+          { ...tokenInfo("payToken", tokens.payToken), balance: balances.payToken.toString() },
+          { ...tokenInfo("platformToken", tokens.prds), balance: balances.prds.toString() },
         ],
         extra: { statics: { cash: cash.toString(), portfolio: portfolio.toString() } },
       };
