@@ -51,7 +51,12 @@ export function listenForChanges(db: Db, wake: () => void, log: (line: string) =
       c.on("notification", (message) => {
         if (message.channel === STREAM_CHANNEL) wake();
       });
+      // A broken connection may report more than one error: it goes back to the pool once (a second
+      // release throws), and the listener stays so a later error is never an unhandled one.
+      let dropped = false;
       c.on("error", (error: Error) => {
+        if (dropped) return;
+        dropped = true;
         log(`stream: the LISTEN connection failed (${error.message}); reconnecting`);
         drop(c, error);
       });
