@@ -135,6 +135,32 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // The workspace's tools and the browser suite reach the api only from outside: its process
+    // (api/src/main.ts, started as the stack and the benches do) and its bench tools (api/bench), never
+    // its modules; nor another package's tests.
+    files: ['e2e/**/*.{ts,mjs,cjs}', 'scripts/**/*.{ts,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**'],
+              message: 'Start the api through its entry (scripts/stack.cjs, api/bench) instead of importing its modules.',
+            },
+            { group: ['**/api/test/**', '**/contracts/test/**'], message: "Another package's tests are not a library." },
+          ],
+        },
+      ],
+      'no-restricted-modules': [
+        'error',
+        {
+          patterns: ['**/api/src/**', '**/api/test/**', '**/contracts/test/**'],
+        },
+      ],
+    },
+  },
+  {
     // The api, its schemas and the protocol package sit below the pages: they never import the browser library or an app.
     files: ['api/**/*.ts', 'api-schema/**/*.ts', 'contracts/**/*.ts'],
     rules: {

@@ -1,7 +1,8 @@
 import { keccak256, toUtf8Bytes } from "ethers";
 import { optionKey } from "@prds/contracts/actions";
 import { toDbAmount } from "../src/db/amount";
-import type { Db } from "../src/db/connect";
+import { openDatabase, type Db } from "../src/db/connect";
+import { migrateToLatest } from "../src/db/migrate";
 import type { NewRow, Phase } from "../src/db/schema";
 
 /**
@@ -476,4 +477,29 @@ export async function seedMarkets(
     progress(Math.min(count, start + chunk));
   }
   return { markets: count, options, matches };
+}
+
+/**
+ * A fresh SQLite file at `file` with `count` approved markets (seedMarkets) and the indexer's head at
+ * the seeding time, for a real api started on it with its indexer off (e2e/bench/list): the api's
+ * "now" and head block come from the indexer's state, which the seeded open/closing dates are relative to.
+ */
+export async function seedMarketsFile(file: string, count: number, search: string): Promise<SeedSummary> {
+  const db = openDatabase({ databaseUrl: null, sqlitePath: file });
+  try {
+    await migrateToLatest(db);
+    const now = Math.floor(Date.now() / 1000);
+    const seeded = await seedMarkets(db, count, now, search);
+    await db.kysely
+      .insertInto("indexer_state")
+      .values([
+        { key: "head_block", value: String(1_000 + count * 3 + 10) },
+        { key: "head_time", value: String(now) },
+      ])
+      .execute();
+    db.sqlite?.exec("analyze"); // fresh statistics, as a running database has
+    return seeded;
+  } finally {
+    await db.close();
+  }
 }

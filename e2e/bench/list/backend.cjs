@@ -20,9 +20,7 @@ const path = require('node:path');
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const API_DIR = path.join(REPO_ROOT, 'api');
 const { startBenchDevnet } = require('../../../api/bench/devnet.ts');
-const { seedMarkets } = require('../../../api/bench/seed-markets.ts');
-const { openDatabase } = require('../../../api/src/db/connect.ts');
-const { migrateToLatest } = require('../../../api/src/db/migrate.ts');
+const { seedMarketsFile } = require('../../../api/bench/seed-markets.ts');
 
 function parseArgs(argv) {
   const args = { port: 18797, markets: 10_000, corsOrigin: 'http://127.0.0.1:4300' };
@@ -40,28 +38,6 @@ function parseArgs(argv) {
 }
 
 const log = (message) => console.log(`[backend ${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-async function seedDatabase(file, count) {
-  const db = openDatabase({ databaseUrl: null, sqlitePath: file });
-  try {
-    await migrateToLatest(db);
-    const now = Math.floor(Date.now() / 1000);
-    const seeded = await seedMarkets(db, count, now, 'bitcoin');
-    // The api's "now" and head block come from the indexer's state; with the indexer off they stay
-    // at the seeding time, which is what the seeded open/closing dates are relative to.
-    await db.kysely
-      .insertInto('indexer_state')
-      .values([
-        { key: 'head_block', value: String(1_000 + count * 3 + 10) },
-        { key: 'head_time', value: String(now) },
-      ])
-      .execute();
-    db.sqlite.exec('analyze'); // fresh statistics, as a running database has
-    return seeded;
-  } finally {
-    await db.close();
-  }
-}
 
 /** Starts api/src/main.ts; resolves once it prints API READY. */
 function startApi(env) {
@@ -147,7 +123,7 @@ async function main() {
       `node ${devnet.url} ready (${((Date.now() - started) / 1000).toFixed(1)} s); seeding ${args.markets} markets into ${file}`,
     );
 
-    const seeded = await seedDatabase(file, args.markets);
+    const seeded = await seedMarketsFile(file, args.markets, 'bitcoin');
     log(`seeded ${seeded.markets} markets (${seeded.options} options) (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
     const api = startApi({
