@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { queryKeys, readChainTime, readContract, useQuery, useWallet, type LicenseView } from '@prds/shared';
-import { issueQueryKeys, fetchAccountLicenses } from './issueApi';
+import { issueQueryKeys, fetchAccountLicenses } from '../../api';
 import {
   blockedLicenses,
   issuingLicenses,

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { fetchIssued, HttpError, queryKeys, type IssuedMarket, type IssuedPage, type TransactionControls } from '@prds/shared';
-import { issueQueryKeys, submitMetadata } from './issueApi';
+import { issueQueryKeys, submitMetadata } from '../../api';
 import type { IssueFormState } from './useIssueFormState';
 import { useIssueSubmit } from './useIssueSubmit';
 
@@ -27,8 +27,8 @@ jest.mock('@prds/shared', () => {
     fetchIssued: jest.fn(),
   };
 });
-jest.mock('./issueApi', () => ({
-  ...jest.requireActual<typeof import('./issueApi')>('./issueApi'),
+jest.mock('../../api', () => ({
+  ...jest.requireActual<typeof import('../../api')>('../../api'),
   submitMetadata: jest.fn(),
 }));
 

@@ -10,7 +10,7 @@ import {
   useWallet,
   type TransactionControls,
 } from '@prds/shared';
-import { issueQueryKeys, submitMetadata } from './issueApi';
+import { issueQueryKeys, submitMetadata } from '../../api';
 import { ISSUE_TX_MESSAGES, fieldRefusal } from './submitErrors';
 import type { IssueFormState } from './useIssueFormState';
 

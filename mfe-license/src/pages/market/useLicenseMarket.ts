@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, type LicenseView } from '@prds/shared';
-import { fetchLicenseMarket, licenseQueryKeys } from '../common/licenseApi';
+import { fetchLicenseMarket, licenseQueryKeys } from '../../api';
 import { toLicenseMarketQuery, type LicenseMarketFilters } from './licenseMarketFilters';
 
 export const LICENSE_MARKET_PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, type LicenseView } from '@prds/shared';
-import { fetchAccountLicenses, fetchLicenseTransactions, licenseQueryKeys } from '../common/licenseApi';
+import { fetchAccountLicenses, fetchLicenseTransactions, licenseQueryKeys } from '../../api';
 
 const PAGE_SIZE = 20;
 export const TRANSACTIONS_PAGE_SIZE = 10;

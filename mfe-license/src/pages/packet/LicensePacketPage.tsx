@@ -30,7 +30,7 @@ import { LicenseTabs } from '../LicenseTabs';
 import { PACKET_TX_MESSAGES } from '../common/licenseMessages';
 import { WalletNotice } from '../common/WalletNotice';
 import { LICENSE_TYPES, LICENSE_TYPE_LABEL } from '../licenseTypes';
-import { fetchLicensePackets, licenseQueryKeys } from '../common/licenseApi';
+import { fetchLicensePackets, licenseQueryKeys } from '../../api';
 import { useLicenseSale } from '../sale/useLicenseSale';
 import { packetsLeft } from './packetStock';
 

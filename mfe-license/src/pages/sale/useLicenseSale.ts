@@ -1,5 +1,5 @@
 import { useQuery } from '@prds/shared';
-import { fetchLicenseSale, licenseQueryKeys } from '../common/licenseApi';
+import { fetchLicenseSale, licenseQueryKeys } from '../../api';
 
 /** `/api/ticket-sale/sale`: the primary sale as the chain has it (prices, properties, minted and left), and the packets. */
 export function useLicenseSale() {

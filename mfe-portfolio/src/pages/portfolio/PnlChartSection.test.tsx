@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createStore } from '@prds/shared';
-import { portfolioKeys, type SnapshotsAnswer } from '../../portfolioApi';
+import { portfolioKeys, type SnapshotsAnswer } from '../../api';
 import type { PnlPoint } from './pnlSeries';
 import { PnlChartSection } from './PnlChartSection';
 

@@ -13,7 +13,7 @@ import {
 } from '@prds/shared';
 import { Section, SectionTitle } from '../../common/layout';
 import { TokenAmount } from '../../common/TokenAmount';
-import { fetchSnapshots, portfolioKeys } from '../../portfolioApi';
+import { fetchSnapshots, portfolioKeys } from '../../api';
 import { latestRealized, pnlSeries, utcDayOf } from './pnlSeries';
 
 const PnlChart = lazy(() => import('./PnlChart'));

@@ -15,7 +15,7 @@ import {
   type PortfolioTab,
 } from '@prds/shared';
 import { Stack } from '../../common/layout';
-import { fetchClaims, fetchHoldings, fetchSnapshots, portfolioKeys } from '../../portfolioApi';
+import { fetchClaims, fetchHoldings, fetchSnapshots, portfolioKeys } from '../../api';
 import { claimPlan } from './claims/claimPlan';
 import { ClaimsPanel } from './claims/ClaimsPanel';
 import { useClaimRunner } from './claims/useClaimRunner';

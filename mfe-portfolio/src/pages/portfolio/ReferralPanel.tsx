@@ -22,7 +22,7 @@ import {
 import { CopyButton } from '../../common/CopyButton';
 import { Row, Section, SectionTitle } from '../../common/layout';
 import { TokenAmount } from '../../common/TokenAmount';
-import { fetchReferralRewards, PAGE_SIZE, portfolioKeys } from '../../portfolioApi';
+import { fetchReferralRewards, PAGE_SIZE, portfolioKeys } from '../../api';
 import type { ClaimStep } from './claims/claimPlan';
 
 const LinkText = styled.code`

@@ -16,7 +16,7 @@ import {
   useTransaction,
   useWallet,
 } from '@prds/shared';
-import { issueQueryKeys } from '../issueApi';
+import { issueQueryKeys } from '../../../api';
 import { licenseHolder } from './licenseHolder';
 import { readAvailableTimes } from './useIssuedMarkets';
 

@@ -7,7 +7,7 @@ import {
   useWallet,
   type IssuedMarketsQuery,
 } from '@prds/shared';
-import { issueQueryKeys } from '../issueApi';
+import { issueQueryKeys } from '../../../api';
 
 /** One page of the connected account's markets (`/api/issued`), by tab; nothing without a wallet. */
 export function useIssuedMarkets(query: IssuedMarketsQuery) {

@@ -24,7 +24,7 @@ import {
 } from '@prds/shared';
 import { Row } from '../../../common/layout';
 import { TokenAmount } from '../../../common/TokenAmount';
-import { fetchHistory, fetchWholeHistory, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
+import { fetchHistory, fetchWholeHistory, PAGE_SIZE, portfolioKeys } from '../../../api';
 import { historyCsvRows, toCsv } from './historyCsv';
 
 const KIND_LABEL = {

@@ -1,5 +1,5 @@
 import { FormattedMessage, PagedTable, usePagedQuery, type Address, type BoughtStatus } from '@prds/shared';
-import { fetchHoldings, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
+import { fetchHoldings, PAGE_SIZE, portfolioKeys } from '../../../api';
 import { positionColumns, positionData, positionKey, type PositionActions } from './PositionsTable';
 
 /**

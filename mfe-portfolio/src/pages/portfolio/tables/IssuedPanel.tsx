@@ -17,7 +17,7 @@ import {
 } from '@prds/shared';
 import { Row } from '../../../common/layout';
 import { TokenAmount } from '../../../common/TokenAmount';
-import { PAGE_SIZE } from '../../../portfolioApi';
+import { PAGE_SIZE } from '../../../api';
 
 const BOND = {
   locked: { message: { id: 'portfolio.issued.bond.locked' }, tone: 'warning' },

@@ -14,7 +14,7 @@ import {
   useFormat,
 } from '@prds/shared';
 import { TokenAmount } from '../../../common/TokenAmount';
-import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../portfolioApi';
+import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../api';
 
 /** The option's payout multiplier right after the buy, as the market shows it ('×1.61', net of the fee). */
 function paysAfter(value: string | null, locale: string): string {

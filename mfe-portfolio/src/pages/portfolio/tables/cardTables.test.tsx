@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createStore, type HistoryEntry, type HoldingItem } from '@prds/shared';
-import { portfolioKeys, type HistoryPage } from '../../../portfolioApi';
+import { portfolioKeys, type HistoryPage } from '../../../api';
 import type { ClaimStep } from '../claims/claimPlan';
 import { HistoryPanel } from './HistoryPanel';
 import { PositionsTable } from './PositionsTable';
