@@ -74,11 +74,23 @@ export function PagedList<T extends TSchema>(item: T) {
     pageSize: Type.Integer({ minimum: 1 }),
   });
 }
+/** One page of a list as a PagedList answers it (the pages' type; the api builds it from the schema). */
 export interface Paged<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
+  readonly list: readonly T[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/**
+ * Every answer as the pages read it before they know which: `code` 0 with the call's data and extra
+ * (Envelope), or a failure's code, message key and details (ErrorEnvelope).
+ */
+export interface ApiEnvelope<TData = unknown, TExtra = unknown> {
+  readonly code: number;
+  readonly msg?: string;
+  readonly data: TData;
+  readonly extra?: TExtra;
 }
 
 /** The success envelope: `code` 0, `msg` "success". */

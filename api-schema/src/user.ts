@@ -29,6 +29,7 @@ export const UserInfoBody = Type.Object({
     description: "The chain config's chainType ('bsc', 'devnet') or its chain id",
   }),
 });
+export type UserInfoBody = Answer<typeof UserInfoBody>;
 export const FundItem = Type.Object({
   symbol: Type.String(),
   address: Address,

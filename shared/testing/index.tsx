@@ -87,6 +87,14 @@ export function fillDateTime(field: HTMLElement, parts: DateTimeParts): void {
   act(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
+/**
+ * One fund-list entry as `/api/user/info` answers it: `balance` in base units, 18 decimals unless
+ * told; the token's address does not matter to the pages' tests.
+ */
+export function fundItem(symbol: string, balance: string | bigint, decimals = 18): FundItem {
+  return { symbol, address: '0x0000000000000000000000000000000000000000', decimals, balance: balance.toString() };
+}
+
 export interface SeededUserInfo {
   readonly account: string;
   /** The desired chain the page asks for (the devnet's '0x7a69' unless a test changed it). */

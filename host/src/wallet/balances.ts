@@ -19,9 +19,8 @@ export function balanceSymbols(chainId: ChainId): readonly string[] {
 
 /** A fund item's balance (wei string) as whole tokens, 4 decimals, rounded down, in `format`'s marks; '--' when absent. */
 export function formatBalance(fundData: readonly FundItem[], symbol: string, format: Format): string {
-  const item = fundData.find((entry) => entry.symbol?.toUpperCase() === symbol.toUpperCase());
+  const item = fundData.find((entry) => entry.symbol.toUpperCase() === symbol.toUpperCase());
   if (!item) return INVALID_NUMBER;
-  const decimals = typeof item.decimals === 'number' ? item.decimals : Number(item.decimals ?? 18);
-  const whole = fromUnits(item.balance, Number.isInteger(decimals) && decimals >= 0 ? decimals : 18);
+  const whole = fromUnits(item.balance, Number.isInteger(item.decimals) && item.decimals >= 0 ? item.decimals : 18);
   return whole === INVALID_NUMBER ? INVALID_NUMBER : format.amount(whole);
 }

@@ -16,7 +16,7 @@ import {
   type PrdsStore,
   formatFor,
 } from '@prds/shared';
-import { seedUserInfo } from '@prds/shared/testing';
+import { fundItem as fund, seedUserInfo } from '@prds/shared/testing';
 import { Layout } from '../layout/Layout';
 import { balanceSymbols, formatBalance } from './balances';
 
@@ -203,11 +203,7 @@ describe('network switch', () => {
 });
 
 describe('wallet menu', () => {
-  const FUNDS = [
-    { symbol: 'BNB', decimals: 18, balance: '10000000000000000000000' },
-    { symbol: 'USDT', decimals: 18, balance: '1234567890000000000' },
-    { symbol: 'PRDS', decimals: 18, balance: '0' },
-  ];
+  const FUNDS = [fund('BNB', '10000000000000000000000'), fund('USDT', '1234567890000000000'), fund('PRDS', '0')];
 
   it('shows the address, balances and no explorer link on the devnet', async () => {
     const queryClient = newQueryClient();
@@ -348,8 +344,8 @@ describe('connecting where the action is (issue 27.4)', () => {
 
 describe('formatBalance', () => {
   it('reads wei strings with their decimals and shows -- for a missing token', () => {
-    expect(formatBalance([{ symbol: 'USDT', decimals: 6, balance: '2500000' }], 'USDT', formatFor('en'))).toBe('2.5');
-    expect(formatBalance([{ symbol: 'BNB', balance: '1500000000000000000' }], 'BNB', formatFor('en'))).toBe('1.5');
+    expect(formatBalance([fund('USDT', '2500000', 6)], 'USDT', formatFor('en'))).toBe('2.5');
+    expect(formatBalance([fund('BNB', '1500000000000000000')], 'BNB', formatFor('en'))).toBe('1.5');
     expect(formatBalance([], 'PRDS', formatFor('en'))).toBe('--');
   });
 
@@ -357,10 +353,10 @@ describe('formatBalance', () => {
     expect(balanceSymbols('0x38')).toEqual(['BNB', 'USDT', 'PRDS']);
     expect(balanceSymbols('0x61')).toEqual(['tBNB', 'USDT', 'PRDS']);
     const [native = ''] = balanceSymbols('0x61');
-    expect(formatBalance([{ symbol: 'tBNB', balance: '2000000000000000000' }], native, formatFor('en'))).toBe('2');
+    expect(formatBalance([fund('tBNB', '2000000000000000000')], native, formatFor('en'))).toBe('2');
   });
 
   it("writes the balance in the page language's marks", () => {
-    expect(formatBalance([{ symbol: 'USDT', balance: '19530500000000000000000' }], 'USDT', formatFor('de'))).toBe('19.530,5');
+    expect(formatBalance([fund('USDT', '19530500000000000000000')], 'USDT', formatFor('de'))).toBe('19.530,5');
   });
 });

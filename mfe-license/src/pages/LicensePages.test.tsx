@@ -17,7 +17,7 @@ import {
   type LicenseView,
   type PrdsStore,
 } from '@prds/shared';
-import { seedUserInfo, licenseView } from '@prds/shared/testing';
+import { fundItem, licenseView, seedUserInfo } from '@prds/shared/testing';
 import App from '../App';
 
 // The pages read the api through the shared client; here a fake answers its calls (the api itself is
@@ -126,7 +126,7 @@ function renderAt(path: string, { connected = false, usdt = 0n }: { connected?: 
     seedUserInfo(queryClient, {
       account: ME,
       chainId: store.get(desireChainIdAtom),
-      fundData: [{ symbol: 'USDT', balance: (usdt * E).toString() }],
+      fundData: [fundItem('USDT', (usdt * E).toString())],
     });
   }
   render(

@@ -1,19 +1,15 @@
+import type { ApiEnvelope } from '@prds/api-schema';
 import { debounce } from './debounce';
 import { HttpError, type HttpErrorInit } from './HttpError';
+
+/** The api's answer: `code` 0 is success (@prds/api-schema's one definition). */
+export type { ApiEnvelope };
 
 /** Spec §9. */
 export const HTTP_TIMEOUT_MS = 600_000;
 export const RELOAD_DEBOUNCE_MS = 500;
 /** How many read answers the client keeps with their ETag to revalidate (the oldest goes first). */
 export const REVALIDATE_ENTRIES = 200;
-
-/** The api's answer: `code` 0 is success. */
-export interface ApiEnvelope<TData = unknown, TExtra = unknown> {
-  readonly code: number;
-  readonly msg?: string;
-  readonly data: TData;
-  readonly extra?: TExtra;
-}
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

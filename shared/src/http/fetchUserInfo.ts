@@ -1,25 +1,15 @@
+import type { FundItem, UserInfoBody, UserInfoExtra } from '@prds/api-schema';
 import type { ApiEnvelope, HttpClient } from './createHttpClient';
 
 export const USER_INFO_PATH = '/api/user/info';
 
-/** One entry of the `/api/user/info` fund list (spec §3 "fundData"). */
-export interface FundItem {
-  readonly symbol?: string;
-  readonly address?: string;
-  readonly balance: string;
-  readonly [field: string]: unknown;
-}
+/** One entry of the `/api/user/info` fund list (spec §3 "fundData"): symbol, address, decimals, balance. */
+export type { FundItem };
 
 /** `/api/user/info` `extra` (spec §3 "statics"): the user's cash and portfolio value. */
-export interface Statics {
-  readonly cash: string;
-  readonly portfolio: string;
-}
+export type Statics = UserInfoExtra['statics'];
 
-export interface UserInfoRequest {
-  readonly account: string;
-  readonly chainType: string;
-}
+export type UserInfoRequest = UserInfoBody;
 
 export interface UserInfo {
   readonly fundData: readonly FundItem[];

@@ -22,6 +22,7 @@ import type {
   MarketState,
   MarketSummary,
   OptionItem,
+  Paged,
   PositionOption,
   PositionView,
   TabTotals,
@@ -67,12 +68,7 @@ export type UploadedEvidence = UploadData;
 /** `/api/markets`'s body (every field optional: the api fills in the defaults). */
 export type MarketListQuery = MarketsBody;
 
-export interface Paged<T> {
-  readonly list: readonly T[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-}
+export type { Paged };
 
 export type MarketTabTotals = TabTotals;
 

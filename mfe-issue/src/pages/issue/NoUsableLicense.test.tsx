@@ -12,7 +12,7 @@ import {
   type Address,
   type LicenseView,
 } from '@prds/shared';
-import { renderRemoteAt, seedUserInfo, licenseView } from '@prds/shared/testing';
+import { fundItem, licenseView, renderRemoteAt, seedUserInfo } from '@prds/shared/testing';
 import App from '../../App';
 import type { LicenseOnChain } from './issuingLicenses';
 
@@ -87,7 +87,7 @@ function renderIssue() {
   seedUserInfo(queryClient, {
     account: ME,
     chainId: store.get(desireChainIdAtom),
-    fundData: [{ symbol: 'USDT', balance: (1_000n * E).toString() }],
+    fundData: [fundItem('USDT', (1_000n * E).toString())],
   });
   renderRemoteAt(App, '/issue', { store });
 }

@@ -21,7 +21,7 @@ import {
   type MarketDetail,
   type PrdsStore,
 } from '@prds/shared';
-import { seedUserInfo } from '@prds/shared/testing';
+import { fundItem, seedUserInfo } from '@prds/shared/testing';
 import { BUYER, E, ISSUER, NOW, marketFixture } from './detailFixture';
 import { MarketDetailPage } from './MarketDetailPage';
 
@@ -522,7 +522,7 @@ describe('buying', () => {
   });
 
   it("says 'Insufficient balance' above the wallet's USDT", async () => {
-    await renderConnected(null, [{ symbol: 'USDT', balance: (5n * E).toString() }]);
+    await renderConnected(null, [fundItem('USDT', (5n * E).toString())]);
     expect(screen.getByTestId('buy-balance').textContent).toBe('5 USDT');
     type('6');
     // Not a dead end: the way to get USDT (/deposit: the faucet on the devnet, deposit and bridges on BSC).

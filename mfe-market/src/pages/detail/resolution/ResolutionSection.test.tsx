@@ -17,7 +17,7 @@ import {
   type PrdsStore,
   type ProtocolConfig,
 } from '@prds/shared';
-import { seedUserInfo } from '@prds/shared/testing';
+import { fundItem, seedUserInfo } from '@prds/shared/testing';
 import { ResolutionSection } from './ResolutionSection';
 import {
   BUYER,
@@ -143,7 +143,7 @@ describe('ResolutionSection', () => {
   });
 
   it("refuses a margin above the issuer's balance with 'Insufficient balance'", async () => {
-    await renderSection(viewFixture(), ISSUER, { funds: [{ symbol: 'USDT', balance: (5n * E).toString() }] });
+    await renderSection(viewFixture(), ISSUER, { funds: [fundItem('USDT', (5n * E).toString())] });
     fireEvent.change(screen.getByTestId('issuer-margin-amount'), { target: { value: '6' } });
     fireEvent.click(screen.getByTestId('issuer-margin-submit'));
     expect(screen.getByTestId('issuer-margin-error').textContent).toBe('Insufficient balance');
@@ -157,7 +157,7 @@ describe('ResolutionSection', () => {
   });
 
   it('lets a participant challenge with the stake shown, offering only the other options', async () => {
-    await renderSection(confirmedView(), BUYER, { funds: [{ symbol: 'PRDS', balance: (1500n * E).toString() }] });
+    await renderSection(confirmedView(), BUYER, { funds: [fundItem('PRDS', (1500n * E).toString())] });
     expect(screen.getByTestId('challenge-stake').textContent).toBe('Stake: 1,000 PRDS (your balance: 1,500 PRDS)');
     const options = within(screen.getByTestId('challenge-option'))
       .getAllByRole('option')
@@ -166,7 +166,7 @@ describe('ResolutionSection', () => {
   });
 
   it('checks the evidence before anything is uploaded', async () => {
-    await renderSection(confirmedView(), BUYER, { funds: [{ symbol: 'PRDS', balance: (1500n * E).toString() }] });
+    await renderSection(confirmedView(), BUYER, { funds: [fundItem('PRDS', (1500n * E).toString())] });
     fireEvent.change(screen.getByTestId('challenge-option'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('challenge-submit'));
     expect(screen.getByTestId('challenge-error').textContent).toBe('Add a battle image or battle information');
@@ -178,7 +178,7 @@ describe('ResolutionSection', () => {
   });
 
   it("refuses a challenge the wallet's PRDS cannot stake with 'Insufficient balance'", async () => {
-    await renderSection(confirmedView(), BUYER, { funds: [{ symbol: 'PRDS', balance: (999n * E).toString() }] });
+    await renderSection(confirmedView(), BUYER, { funds: [fundItem('PRDS', (999n * E).toString())] });
     fireEvent.change(screen.getByTestId('challenge-option'), { target: { value: '1' } });
     fireEvent.change(screen.getByTestId('challenge-text'), { target: { value: 'It stayed dry all day.' } });
     fireEvent.click(screen.getByTestId('challenge-submit'));
