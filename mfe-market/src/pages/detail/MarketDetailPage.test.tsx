@@ -1,30 +1,22 @@
 /**
  * @jest-environment @prds/shared/jest/jsdomWithNodeFetch
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { connectDialogOpenAtom, marketQueryKeys } from '@prds/shared';
+import { BUYER, E, NOW } from './detailFixture';
 import {
-  AppProviders,
-  accountAtom,
-  chainIdAtom,
-  connectDialogOpenAtom,
-  createHttpClient,
-  createStore,
-  desireChainIdAtom,
-  marketQueryKeys,
-  type Address,
-  type FundItem,
-  type HttpClient,
-  type MarketDetail,
-  type PrdsStore,
-} from '@prds/shared';
-import { fundItem, seedUserInfo } from '@prds/shared/testing';
-import { BUYER, E, ISSUER, NOW, marketFixture } from './detailFixture';
-import { MarketDetailPage } from './MarketDetailPage';
-
+  answer,
+  connectedStore,
+  detail,
+  detailApi,
+  detailCalls,
+  history,
+  json,
+  ok,
+  renderPage,
+  serveDetailApi,
+  trade,
+} from './testing/detailPageHarness';
 // lightweight-charts draws on a canvas, which jsdom has not: the lazily loaded chart module is replaced
 // by a probe that shows what it was given.
 jest.mock('./chart/OddsChart', () => {
@@ -40,202 +32,19 @@ jest.mock('./chart/OddsChart', () => {
   };
 });
 
-type Body = Record<string, unknown>;
-type Handler = (path: string, body: Body, res: http.ServerResponse) => void;
-
-let server: http.Server;
-let client: HttpClient;
-let base: string;
-let handler: Handler;
-let seen: { path: string; body: Body }[];
-const realFetch = globalThis.fetch;
-
-function json(res: http.ServerResponse, status: number, payload: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(payload));
-}
-
-const ok = (res: http.ServerResponse, data: unknown, extra: unknown = null) =>
-  json(res, 200, { code: 0, msg: 'success', data, extra });
-
-/** An open market: trading for 5 more hours, 60/40 on Yes/No. */
-function market(overrides: Partial<MarketDetail> = {}): MarketDetail {
-  return marketFixture({
-    event: 'Will BTC close above 100k?',
-    category: 'crypto',
-    options: [
-      {
-        index: 0,
-        label: 'Yes',
-        optionKey: '0x01',
-        stake: (60n * E).toString(),
-        odds: '1.666666',
-        probability: '0.6',
-        payoutMultiplier: '1.633333',
-      },
-      {
-        index: 1,
-        label: 'No',
-        optionKey: '0x02',
-        stake: (40n * E).toString(),
-        odds: '2.5',
-        probability: '0.4',
-        payoutMultiplier: '2.45',
-      },
-    ],
-    volume: (12345n * E).toString(),
-    createdAt: NOW - 86_400,
-    lastTradingTime: NOW + 5 * 3600,
-    expirationTime: NOW + 48 * 3600,
-    state: 'Open',
-    label: { key: 'guaranteeing', option: null },
-    description: 'Resolves on the daily close.',
-    resolutionSource: 'https://www.coingecko.com/en/coins/bitcoin',
-    url: 'javascript:alert(1)',
-    margin: (10n * E).toString(),
-    capacity: (200n * E).toString(),
-    remainingCapacity: (98n * E).toString(),
-    ...overrides,
-  });
-}
-
-const issuerRecord = {
-  account: ISSUER,
-  issued: 12,
-  running: 3,
-  finished: 8,
-  cancelled: 1,
-  void: 0,
-  invalid: 0,
-  challenged: 2,
-  overturned: 1,
-  bondsSlashed: 1,
-  volume: '0',
-  issuerFees: '0',
-};
-
-function detail(marketOverrides: Record<string, unknown> = {}, positions: unknown = null) {
-  return { market: market(marketOverrides), positions, challenges: [], vote: null, issuerRecord };
-}
-
-function trade(n: number) {
-  return {
-    txHash: '0x' + n.toString(16).padStart(64, '0'),
-    logIndex: 0,
-    marketId: '7',
-    account: BUYER,
-    option: n % 2,
-    optionLabel: null,
-    amount: (BigInt(n) * E).toString(),
-    stake: '0',
-    fee: '0',
-    referrer: null,
-    optionStake: '0',
-    pool: '0',
-    odds: '2.5',
-    payoutMultiplier: '2.45',
-    time: NOW - n * 60,
-    blockNumber: n,
-  };
-}
-
-const history = {
-  id: '7',
-  options: ['Yes', 'No'],
-  total: 2,
-  points: [
-    { time: NOW - 600, blockNumber: 1, pool: '0', stakes: [], odds: [], probabilities: ['0.5', '0.5'] },
-    { time: NOW - 60, blockNumber: 2, pool: '0', stakes: [], odds: [], probabilities: ['0.6', '0.4'] },
-  ],
-};
-
-function answer(detailData: unknown = detail()): Handler {
-  return (path, body, res) => {
-    if (path === '/api/market/detail') return ok(res, detailData, { now: NOW });
-    if (path === '/api/market/history') return ok(res, history);
-    if (path === '/api/market/trades') {
-      const page = Number(body.page);
-      const list = page === 1 ? Array.from({ length: 20 }, (_, i) => trade(i + 1)) : [trade(21), trade(22)];
-      return ok(res, { list, total: 22, page, pageSize: 20 });
-    }
-    json(res, 404, { code: 40401, msg: 'api.error.routeNotFound', data: null });
-  };
-}
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}') as Body;
-      seen.push({ path: req.url ?? '', body });
-      handler(req.url ?? '', body, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = createHttpClient({ baseURL: base, reload: () => undefined });
-  // Only this test's server answers: the shared user-info refresh (configured api) must not reach a
-  // real api that may be running on this machine.
-  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input instanceof Request ? input.url : input).startsWith(base)
-      ? realFetch(input, init)
-      : Promise.reject(new TypeError('offline'));
-});
-
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  seen = [];
-  handler = answer();
-});
-
-function connectedStore(account: Address = BUYER): PrdsStore {
-  const store = createStore();
-  store.set(accountAtom, account);
-  store.set(chainIdAtom, store.get(desireChainIdAtom));
-  return store;
-}
-
-/** `funds`: the connected account's `/api/user/info` fund list, as the api answered it. */
-function renderPage({
-  path = '/detail/7',
-  store = createStore(),
-  funds = [],
-}: { path?: string; store?: PrdsStore; funds?: readonly FundItem[] } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const account = store.get(accountAtom);
-  if (account !== null) seedUserInfo(queryClient, { account, chainId: store.get(desireChainIdAtom), fundData: funds });
-  render(
-    <AppProviders store={store} queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/detail/:id" element={<MarketDetailPage client={client} />} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
-  );
-  return { store, queryClient };
-}
-
-const detailCalls = () => seen.filter((s) => s.path === '/api/market/detail');
+serveDetailApi();
 
 describe('MarketDetailPage against a real api server', () => {
   it('shows a skeleton, then the header, options, chart and trades', async () => {
     const held: (() => void)[] = [];
-    handler = (path, body, res) => held.push(() => answer()(path, body, res));
+    detailApi.handler = (path, body, res) => held.push(() => answer()(path, body, res));
     const { store } = renderPage();
     const page = await screen.findByTestId('page-detail');
     expect(page.dataset.marketId).toBe('7');
     expect(screen.getByTestId('detail-skeleton').getAttribute('aria-busy')).toBe('true');
     expect(page.querySelectorAll('h1')).toHaveLength(1);
     await waitFor(() => expect(held.length).toBeGreaterThan(0));
-    handler = answer();
+    detailApi.handler = answer();
     held.forEach((release) => release());
 
     expect((await screen.findByTestId('detail-event')).textContent).toBe('Will BTC close above 100k?');
@@ -301,7 +110,7 @@ describe('MarketDetailPage against a real api server', () => {
     fireEvent.click(screen.getByTestId('trades-more'));
     await waitFor(() => expect(within(trades).getAllByTestId('trade-row')).toHaveLength(22));
     expect(screen.queryByTestId('trades-more')).toBeNull();
-    expect(seen.filter((s) => s.path === '/api/market/trades').map((s) => s.body)).toEqual([
+    expect(detailApi.seen.filter((s) => s.path === '/api/market/trades').map((s) => s.body)).toEqual([
       { id: '7', page: 1, pageSize: 20 },
       { id: '7', page: 2, pageSize: 20 },
     ]);
@@ -316,7 +125,7 @@ describe('MarketDetailPage against a real api server', () => {
   });
 
   it('highlights the result option and says why buying is closed', async () => {
-    handler = answer(detail({ state: 'Confirmed', label: { key: 'confirmedOccurred', option: 0 }, result: 0 }));
+    detailApi.handler = answer(detail({ state: 'Confirmed', label: { key: 'confirmedOccurred', option: 0 }, result: 0 }));
     renderPage();
     expect((await screen.findByTestId('detail-state')).textContent).toBe('Confirmed: occurred');
     expect(screen.getByTestId('detail-option-0').dataset.result).toBe('true');
@@ -326,7 +135,7 @@ describe('MarketDetailPage against a real api server', () => {
   });
 
   it("says a void market's premium was missed, never 'not reached yet', and why it is void", async () => {
-    handler = answer(
+    detailApi.handler = answer(
       detail({
         state: 'Void',
         label: { key: 'void', option: null },
@@ -361,13 +170,13 @@ describe('MarketDetailPage against a real api server', () => {
     const trades = await screen.findByTestId('detail-trades');
     await waitFor(() => expect(within(trades).getAllByTestId('trade-row')).toHaveLength(20));
     await screen.findByTestId('odds-chart-probe');
-    const asked = (path: string) => seen.filter((s) => s.path === path).length;
+    const asked = (path: string) => detailApi.seen.filter((s) => s.path === path).length;
     const before = { trades: asked('/api/market/trades'), history: asked('/api/market/history') };
 
     // Another account buys 2 USDT: the api's detail counts it in the volume, its trades list has it first.
     const newest = { ...trade(0), txHash: '0x' + 'ab'.repeat(32), amount: (2n * E).toString(), time: NOW };
     const inner = answer(detail({ volume: (12347n * E).toString() }));
-    handler = (path, body, res) => {
+    detailApi.handler = (path, body, res) => {
       if (path === '/api/market/trades' && Number(body.page) === 1) {
         return ok(res, {
           list: [newest, ...Array.from({ length: 19 }, (_, i) => trade(i + 1))],
@@ -421,7 +230,7 @@ describe('MarketDetailPage against a real api server', () => {
 
   it('shows an empty chart before the first trade', async () => {
     const inner = answer();
-    handler = (path, body, res) =>
+    detailApi.handler = (path, body, res) =>
       path === '/api/market/history' ? ok(res, { ...history, points: [], total: 0 }) : inner(path, body, res);
     renderPage();
     expect((await screen.findByTestId('detail-odds-empty')).textContent).toContain('No trades yet');
@@ -429,7 +238,7 @@ describe('MarketDetailPage against a real api server', () => {
   });
 
   it('shows the not-found page, with a way back to the markets, for an id the api does not know', async () => {
-    handler = (_path, _body, res) =>
+    detailApi.handler = (_path, _body, res) =>
       json(res, 404, { code: 40402, msg: 'api.error.marketNotFound', data: null, extra: { message: 'market not found' } });
     renderPage({ path: '/detail/999' });
     const missing = await screen.findByTestId('page-not-found');
@@ -457,14 +266,14 @@ describe('MarketDetailPage against a real api server', () => {
   );
 
   it('shows the not-found page when the api refuses the id as no market id (400 invalidMarketId)', async () => {
-    handler = (_path, _body, res) => json(res, 400, { code: 40004, msg: 'api.error.invalidMarketId', data: null });
+    detailApi.handler = (_path, _body, res) => json(res, 400, { code: 40004, msg: 'api.error.invalidMarketId', data: null });
     renderPage({ path: '/detail/9007199254740991' });
     expect((await screen.findByTestId('page-not-found')).textContent).toContain('Market not found');
     expect(detailCalls()).toHaveLength(1);
   });
 
   it('shows a failure with a retry that asks again', async () => {
-    handler = (_path, _body, res) => json(res, 503, { code: 50301, msg: 'api.error.chainUnavailable', data: null });
+    detailApi.handler = (_path, _body, res) => json(res, 503, { code: 50301, msg: 'api.error.chainUnavailable', data: null });
     renderPage();
     const error = await screen.findByTestId('detail-error', {}, { timeout: 4000 });
     expect(error.getAttribute('role')).toBe('alert');
@@ -472,116 +281,9 @@ describe('MarketDetailPage against a real api server', () => {
     expect(error.textContent).toContain('Request failed (503)');
     const asked = detailCalls().length;
 
-    handler = answer();
+    detailApi.handler = answer();
     fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('detail-event')).textContent).toBe('Will BTC close above 100k?');
     expect(detailCalls().length).toBe(asked + 1);
-  });
-});
-
-describe('buying', () => {
-  async function renderConnected(positions: unknown = null, funds: readonly FundItem[] = []) {
-    handler = answer(detail({}, positions));
-    const { store } = renderPage({ store: connectedStore(), funds });
-    await screen.findByTestId('buy-form');
-    return store;
-  }
-
-  const amount = () => screen.getByTestId<HTMLInputElement>('buy-amount');
-  const type = (text: string) => fireEvent.change(amount(), { target: { value: text } });
-  const error = () => screen.queryByTestId('buy-error')?.textContent ?? null;
-
-  it('validates the amount as it is typed and estimates the payout', async () => {
-    await renderConnected();
-    // The detail is asked with the connected account (its positions).
-    await waitFor(() => expect(detailCalls().some((c) => c.body.account === BUYER)).toBe(true));
-
-    type('ten');
-    expect(error()).toBe('Please enter a valid number');
-    expect(amount().getAttribute('aria-invalid')).toBe('true');
-    type('1.0000000000000000001');
-    expect(error()).toBe('At most 18 decimal places');
-    type('0');
-    expect(error()).toBe('The amount must be greater than 0');
-    type('0.5');
-    expect(error()).toBe('The minimum invest is 1 USDT');
-    type('101');
-    expect(error()).toBe("Above the market's remaining capacity: at most 100 USDT");
-
-    type('10');
-    expect(error()).toBeNull();
-    // No option chosen yet: no estimate.
-    expect(screen.queryByTestId('buy-estimate')).toBeNull();
-    fireEvent.click(screen.getByTestId('buy-option-1'));
-    // 9.8 staked on No (40 → 49.8), pool 100 → 109.8: 9.8 × 109.8 / 49.8 = 21.6072… USDT.
-    const estimate = screen.getByTestId('buy-estimate');
-    expect(estimate.dataset.value).toBe('21607228915662650602');
-    expect(estimate.textContent).toContain('Estimated payout if No wins');
-    expect(estimate.textContent).toContain('21.6072 USDT');
-    expect(estimate.textContent).toContain('Fee 0.2 USDT');
-  });
-
-  it("says 'Insufficient balance' above the wallet's USDT", async () => {
-    await renderConnected(null, [fundItem('USDT', (5n * E).toString())]);
-    expect(screen.getByTestId('buy-balance').textContent).toBe('5 USDT');
-    type('6');
-    // Not a dead end: the way to get USDT (/deposit: the faucet on the devnet, deposit and bridges on BSC).
-    expect(error()).toBe('Insufficient balance Top up USDT');
-    expect(within(screen.getByTestId('buy-error')).getByTestId('top-up-link').getAttribute('href')).toBe('/deposit');
-    type('5');
-    expect(error()).toBeNull();
-  });
-
-  it('sends nothing for bad input', async () => {
-    await renderConnected();
-    const before = seen.length;
-    fireEvent.click(screen.getByTestId('buy-submit'));
-    expect(error()).toBe('Enter an amount');
-    type('abc');
-    fireEvent.click(screen.getByTestId('buy-submit'));
-    expect(error()).toBe('Please enter a valid number');
-    type('10');
-    fireEvent.click(screen.getByTestId('buy-submit'));
-    expect(error()).toBe('Choose an option');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('tx-status')).toBeNull();
-    // Only the page's own reads reached the api; no transaction started.
-    expect(
-      seen.slice(before).every((s) => ['/api/market/detail', '/api/market/history', '/api/market/trades'].includes(s.path)),
-    ).toBe(true);
-  });
-
-  it("shows the account's positions", async () => {
-    await renderConnected({
-      account: BUYER,
-      options: [
-        {
-          option: 1,
-          label: 'No',
-          stake: ((98n * E) / 10n).toString(),
-          fee: ((2n * E) / 10n).toString(),
-          invested: (10n * E).toString(),
-          pendingPayoff: ((245n * E) / 10n).toString(),
-        },
-      ],
-      invested: (10n * E).toString(),
-      pendingPayoff: ((245n * E) / 10n).toString(),
-      payout: '0',
-      refund: '0',
-      received: '0',
-      claimed: false,
-      profit: null,
-    });
-    const positions = await screen.findByTestId('position-option-1');
-    expect(positions.textContent).toBe('No10 USDT9.8 USDT24.5 USDT');
-    expect(screen.getByTestId('position-invested').textContent).toBe('10 USDT');
-    expect(screen.getByTestId('position-pending').textContent).toBe('24.5 USDT');
-    expect(screen.getByTestId('position-profit').textContent).toBe('--');
-  });
-
-  it('tells the issuer it cannot buy in its own market', async () => {
-    handler = answer();
-    renderPage({ store: connectedStore(ISSUER) });
-    expect((await screen.findByTestId('buy-closed')).dataset.reason).toBe('issuer');
   });
 });
