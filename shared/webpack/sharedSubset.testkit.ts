@@ -23,8 +23,9 @@ function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    // The server render (host/src/server) is built with the whole packages shared (createConfig's server build).
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'server' ? [] : sourceFiles(p);
+    // The server render (host/src/server) is built with the whole packages shared (createConfig's server
+    // build); a testing/ folder is the tests' helpers (ESLint's test files too), never in a page.
+    if (e.isDirectory()) return ['node_modules', 'server', 'testing'].includes(e.name) ? [] : sourceFiles(p);
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
 }

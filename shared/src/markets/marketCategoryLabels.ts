@@ -7,12 +7,12 @@ import type { MarketCategory } from '@prds/contracts/metadata';
  * the locale check finds every key in the source.
  */
 export const MARKET_CATEGORY_LABELS = {
-  crypto: { id: 'market.category.crypto' },
-  finance: { id: 'market.category.finance' },
-  politics: { id: 'market.category.politics' },
-  technology: { id: 'market.category.technology' },
-  science: { id: 'market.category.science' },
-  sports: { id: 'market.category.sports' },
-  culture: { id: 'market.category.culture' },
-  other: { id: 'market.category.other' },
+  crypto: { id: 'common.category.crypto' },
+  finance: { id: 'common.category.finance' },
+  politics: { id: 'common.category.politics' },
+  technology: { id: 'common.category.technology' },
+  science: { id: 'common.category.science' },
+  sports: { id: 'common.category.sports' },
+  culture: { id: 'common.category.culture' },
+  other: { id: 'common.category.other' },
 } as const satisfies Record<MarketCategory, MessageDescriptor>;
