@@ -6,20 +6,8 @@ import type { FundItem } from '@prds/shared';
 import { fundItem } from '@prds/shared/testing';
 import { BUYER, E, ISSUER } from './detailFixture';
 import { answer, connectedStore, detail, detailApi, detailCalls, renderPage, serveDetailApi } from './testing/detailPageHarness';
-// lightweight-charts draws on a canvas, which jsdom has not: the lazily loaded chart module is replaced
-// by a probe that shows what it was given.
-jest.mock('./chart/OddsChart', () => {
-  const { createElement } = jest.requireActual<typeof import('react')>('react');
-  return {
-    __esModule: true,
-    default: (props: { lines: unknown; label: string }) =>
-      createElement('div', {
-        'data-testid': 'odds-chart-probe',
-        'data-lines': JSON.stringify(props.lines),
-        'aria-label': props.label,
-      }),
-  };
-});
+// The chart is a probe of what it was given (jsdom has no canvas).
+jest.mock('./chart/OddsChart', () => jest.requireActual('./testing/oddsChartProbe'));
 
 serveDetailApi();
 
