@@ -28,24 +28,7 @@ export function SettingsSection({ form, params }: SettingsSectionProps) {
             <option value={PAY_TOKEN.symbol}>{PAY_TOKEN.symbol}</option>
           </Select>
         </FormField>
-        <FormField
-          htmlFor="issue-liquidity"
-          label={<FormattedMessage id="issue.form.liquidity" values={{ symbol: PAY_TOKEN.symbol }} />}
-          hint={<FormattedMessage id="issue.form.liquidityHint" />}
-          error={fieldError('liquidity')}
-        >
-          <Input
-            id="issue-liquidity"
-            data-testid="issue-liquidity"
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.liquidity}
-            aria-invalid={invalid('liquidity')}
-            aria-describedby="issue-liquidity-error"
-            onChange={(change) => edit('liquidity', change.target.value)}
-            onBlur={() => touch('liquidity')}
-          />
-        </FormField>
+        <AmountField form={form} field="liquidity" labelId="issue.form.liquidity" hintId="issue.form.liquidityHint" />
         <FormField
           htmlFor="issue-collateral"
           label={<FormattedMessage id="issue.form.collateral" />}
@@ -70,24 +53,7 @@ export function SettingsSection({ form, params }: SettingsSectionProps) {
           </Select>
         </FormField>
         {values.collateral === 'token' && (
-          <FormField
-            htmlFor="issue-margin"
-            label={<FormattedMessage id="issue.form.margin" values={{ symbol: PAY_TOKEN.symbol }} />}
-            hint={<FormattedMessage id="issue.form.marginHint" />}
-            error={fieldError('margin')}
-          >
-            <Input
-              id="issue-margin"
-              data-testid="issue-margin"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.margin}
-              aria-invalid={invalid('margin')}
-              aria-describedby="issue-margin-error"
-              onChange={(change) => edit('margin', change.target.value)}
-              onBlur={() => touch('margin')}
-            />
-          </FormField>
+          <AmountField form={form} field="margin" labelId="issue.form.margin" hintId="issue.form.marginHint" />
         )}
       </TwoColumns>
       <ProtocolValues
@@ -99,5 +65,38 @@ export function SettingsSection({ form, params }: SettingsSectionProps) {
         bond={form.bond}
       />
     </Group>
+  );
+}
+
+interface AmountFieldProps {
+  readonly form: IssueFormState;
+  readonly field: 'liquidity' | 'margin';
+  /** Its label, with the pay token's symbol in it. */
+  readonly labelId: string;
+  readonly hintId: string;
+}
+
+/** A pay-token amount the form keeps as typed: the liquidity and the bond (margin). */
+function AmountField({ form, field, labelId, hintId }: AmountFieldProps) {
+  const id = `issue-${field}`;
+  return (
+    <FormField
+      htmlFor={id}
+      label={<FormattedMessage id={labelId} values={{ symbol: PAY_TOKEN.symbol }} />}
+      hint={<FormattedMessage id={hintId} />}
+      error={form.fieldError(field)}
+    >
+      <Input
+        id={id}
+        data-testid={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={form.values[field]}
+        aria-invalid={form.invalid(field)}
+        aria-describedby={`${id}-error`}
+        onChange={(change) => form.edit(field, change.target.value)}
+        onBlur={() => form.touch(field)}
+      />
+    </FormField>
   );
 }
