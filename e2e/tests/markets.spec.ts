@@ -214,6 +214,45 @@ test.describe('phone width (375×812)', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   test.describe.configure({ timeout: 120_000 });
 
+  test('the first rows stay until more are wanted: scrolling hands over to the virtualized rows, a keyboard keeps its row', async ({
+    page,
+  }) => {
+    const list = page.getByTestId('market-list');
+    // The market rows (each holds a list of its options too).
+    const rows = list.locator('[role="listitem"][data-index]');
+    // The virtualized rows are placed by transforms; the first rows are not.
+    const placed = () => list.locator('[role="listitem"][data-index][style*="translateY"]').count();
+    const firstRowsOnly = async () => {
+      await openPage(page, '/market', 'page-market-list');
+      await expect(rows.first()).toBeVisible();
+      await page.waitForTimeout(1_000); // the virtualized rows' chunk has loaded by now: they must still wait
+      expect(await placed()).toBe(0);
+      await expect(rows).toHaveCount(12);
+    };
+
+    await firstRowsOnly();
+    const total = Number(await list.getAttribute('data-total'));
+    expect(total).toBeGreaterThan(12);
+    // Scrolling towards the end of the first rows hands over; the last market comes into view.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(placed).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(list.locator(`[role="listitem"][data-index="${total - 1}"]`)).toBeVisible();
+
+    // A keyboard's focus entering the rows hands over too, and the virtualized rows keep it on the same
+    // row; Tab then goes on to the next row.
+    await firstRowsOnly();
+    const firstRow = page.getByTestId(/^market-row-\d+$/).first();
+    const focused = (await firstRow.getAttribute('data-testid')) ?? '';
+    await firstRow.focus();
+    await expect.poll(placed).toBeGreaterThan(0);
+    await expect(page.getByTestId(focused)).toBeFocused();
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    expect(next).toMatch(/^market-row-\d+$/);
+    expect(next).not.toBe(focused);
+  });
+
   test('list → detail → buy works and nothing overflows sideways', async ({ page }) => {
     const id = await quietOpenMarket();
     const wallet = await walletWithUsdt(page, '50');

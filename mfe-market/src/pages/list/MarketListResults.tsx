@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Button,
@@ -68,9 +68,22 @@ export interface MarketListResultsProps {
   readonly onClearFilters: () => void;
 }
 
+/** The virtualized rows were on screen earlier in this page's life: back on the list, they are at once. */
+let virtualRowsShown = false;
+
 /** The list's body: skeletons, the api's error with a retry, the empty states, or the rows and their footer. */
 export function MarketListResults({ list, now, device, filtered, onClearFilters }: MarketListResultsProps) {
   const virtualRows = useVirtualMarketListChunk();
+  // The first rows stay until more are wanted (FirstMarketRows onWantMore, or 'load more'); then the
+  // virtualized rows take over, with the focus on the row that had it.
+  const [moreWanted, setMoreWanted] = useState<{ readonly focus: string | null } | null>(() =>
+    virtualRowsShown ? { focus: null } : null,
+  );
+  const wantMore = useCallback((focus: string | null) => {
+    virtualRowsShown = true;
+    setMoreWanted((wanted) => wanted ?? { focus });
+  }, []);
+  const firstRows = virtualRows === 'loading' || (virtualRows === 'ready' && moreWanted === null);
   if (list.pending) return <MarketListSkeleton />;
   if (list.failed) return <ListError lead="first" error={list.error} onRetry={list.retry} testId="market-list-error" />;
 
@@ -110,10 +123,17 @@ export function MarketListResults({ list, now, device, filtered, onClearFilters 
             }
           />
         )}
-        {!empty && virtualRows === 'loading' && (
-          <FirstMarketRows markets={list.markets} total={list.total} now={now} device={device} stale={list.stale} />
+        {!empty && firstRows && (
+          <FirstMarketRows
+            markets={list.markets}
+            total={list.total}
+            now={now}
+            device={device}
+            stale={list.stale}
+            onWantMore={wantMore}
+          />
         )}
-        {!empty && virtualRows !== 'loading' && (
+        {!empty && !firstRows && (
           <Suspense fallback={<MarketListSkeleton />}>
             <LazyVirtualMarketList
               markets={list.markets}
@@ -123,6 +143,7 @@ export function MarketListResults({ list, now, device, filtered, onClearFilters 
               stale={list.stale}
               canLoadMore={list.hasMore && !list.loadingMore && !list.moreFailed}
               onLoadMore={list.loadMore}
+              focusMarketId={moreWanted?.focus ?? null}
             />
           </Suspense>
         )}
@@ -141,7 +162,14 @@ export function MarketListResults({ list, now, device, filtered, onClearFilters 
             </>
           ) : (
             // Scrolling loads more by itself; the button is for keyboards and for a list too short to scroll.
-            <Button variant="ghost" size="sm" onClick={list.loadMore}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                wantMore(null);
+                list.loadMore();
+              }}
+            >
               <FormattedMessage id="market.list.loadMore" />
             </Button>
           )}

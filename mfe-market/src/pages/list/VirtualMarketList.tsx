@@ -52,6 +52,8 @@ export interface VirtualMarketListProps {
   /** True when another page may be requested now (there is one, none is on its way, the last did not fail). */
   readonly canLoadMore: boolean;
   readonly onLoadMore: () => void;
+  /** The market whose row takes the focus when the list mounts (it had it among the first rows). */
+  readonly focusMarketId?: string | null;
 }
 
 /**
@@ -61,7 +63,16 @@ export interface VirtualMarketListProps {
 /** The window assumed before it is measured: a tall phone's or a laptop's first screen. */
 const FIRST_SCREEN = { width: 0, height: 900 };
 
-export function VirtualMarketList({ markets, total, now, device, stale, canLoadMore, onLoadMore }: VirtualMarketListProps) {
+export function VirtualMarketList({
+  markets,
+  total,
+  now,
+  device,
+  stale,
+  canLoadMore,
+  onLoadMore,
+  focusMarketId = null,
+}: VirtualMarketListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   const getItemKey = useCallback((index: number) => markets[index]?.id ?? index, [markets]);
@@ -104,6 +115,11 @@ export function VirtualMarketList({ markets, total, now, device, stale, canLoadM
     },
     [device, virtualizer],
   );
+  const focusOnMount = useRef(focusMarketId);
+  useEffect(() => {
+    const id = focusOnMount.current;
+    if (id !== null) listRef.current?.querySelector<HTMLElement>(`[data-market-id="${CSS.escape(id)}"] a`)?.focus();
+  }, []);
   const items = virtualizer.getVirtualItems();
   const lastRendered = items.at(-1)?.index ?? -1;
 
@@ -123,6 +139,7 @@ export function VirtualMarketList({ markets, total, now, device, stale, canLoadM
             aria-posinset={item.index + 1}
             aria-setsize={total}
             data-index={item.index}
+            data-market-id={market.id}
             ref={virtualizer.measureElement}
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
