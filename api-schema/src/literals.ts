@@ -140,5 +140,5 @@ export const ALERT_KINDS = [
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The live stream's event names (GET /api/stream). */
-export const STREAM_EVENTS = ["hello", "market", "trade", "position", "claimable", "alert", "resync"] as const;
+export const STREAM_EVENTS = ["hello", "market", "trade", "position", "claimable", "alert", "resync", "heartbeat"] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];

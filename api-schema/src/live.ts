@@ -38,7 +38,16 @@ export const StreamQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const StreamHello = Type.Object({ last: Type.String(), now: UnixTime, retentionSeconds: Type.Integer() });
+export const StreamHello = Type.Object({
+  last: Type.String(),
+  now: UnixTime,
+  retentionSeconds: Type.Integer(),
+  heartbeatSeconds: Type.Number({
+    description: "A heartbeat event comes at least this often: a stream silent for longer is broken",
+  }),
+});
+/** Sent when nothing else was: the client can tell a quiet stream from a broken connection. */
+export const StreamHeartbeatEvent = Type.Object({});
 export const StreamMarketEvent = Type.Object({ market: MarketSummary });
 export type StreamMarketEvent = Answer<typeof StreamMarketEvent>;
 export const StreamTradeEvent = Type.Object({ marketId: MarketId, trade: TradeItem });

@@ -139,6 +139,27 @@ describe("GET /api/stream", () => {
     }
   });
 
+  test("hello says how often a heartbeat comes; heartbeats are events a page sees, with the last id", async () => {
+    const beating = await buildServer({
+      db: s.database.db,
+      chain: s.chain,
+      config: { ...s.config, stream: { ...s.config.stream, heartbeatMs: 200 } },
+      logger: false,
+    });
+    const base = await beating.listen({ host: "127.0.0.1", port: 0 });
+    try {
+      const follower = await stream(`markets=${market}`, {}, base);
+      const hello = await follower.waitFor((e) => e.name === "hello");
+      expect(hello.data).toMatchObject({ heartbeatSeconds: 0.2 });
+      const beat = await follower.waitFor((e) => e.name === "heartbeat", 2_000);
+      expect(beat.data).toEqual({});
+      expect(follower.lastId).toBe(hello.data.last);
+    } finally {
+      for (const client of open.splice(0)) await client.close();
+      await beating.close();
+    }
+  });
+
   test("a client that resumes with Last-Event-ID gets what it missed; too far back or unknown, a resync", async () => {
     const first = await stream(`markets=${market}`);
     await first.waitFor((e) => e.name === "hello");

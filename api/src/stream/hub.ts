@@ -8,6 +8,9 @@ import { marketDiff, newAlerts, serialOf, sharedMarketEvents, sseText, type Stre
 import { changeKept, lastChangeId, pruneChanges, readChanges, type StoredChange, type StreamChange } from "./changes";
 import { listenForChanges, type ChangeSignal } from "./signal";
 
+/** The heartbeat event with the last id (sseText: the id line before the event). */
+const HEARTBEAT = (last: number): string => sseText([{ name: "heartbeat", data: {} }], last);
+
 /** The stream's bounds and timings (config.ts `stream`). */
 export type HubSettings = ApiConfig["stream"];
 
@@ -141,7 +144,12 @@ export class StreamHub {
         [
           {
             name: "hello",
-            data: { last: String(this.last), now: head.now, retentionSeconds: Math.round(this.settings.retentionMs / 1000) },
+            data: {
+              last: String(this.last),
+              now: head.now,
+              retentionSeconds: Math.round(this.settings.retentionMs / 1000),
+              heartbeatSeconds: this.settings.heartbeatMs / 1000,
+            },
           },
         ],
         null,
@@ -436,7 +444,11 @@ export class StreamHub {
     this.metrics.sent += events.length;
   }
 
-  /** A comment line keeps proxies and the browser from closing an idle stream, and carries the last id. */
+  /**
+   * An event every client sees (a comment line would reach no page script): it keeps proxies from
+   * closing an idle stream, carries the last id, and lets the page tell a quiet stream from a
+   * connection that died without closing (a half-open socket, a proxy that kept it).
+   */
   private heartbeat(): void {
     for (const client of this.clients) {
       if (client.closed) continue;
@@ -446,7 +458,7 @@ export class StreamHub {
         client.res.destroy();
         continue;
       }
-      client.res.write(`: hb\nid: ${this.last}\n\n`);
+      client.res.write(HEARTBEAT(this.last));
     }
   }
 }

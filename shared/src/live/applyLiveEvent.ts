@@ -47,6 +47,7 @@ export function replaceMarketRow(data: unknown, market: MarketSummary): unknown 
 export function applyLiveEvent(client: QueryClient, event: LiveEvent, account: string | null): void {
   switch (event.type) {
     case 'hello':
+    case 'heartbeat':
       return;
     case 'market': {
       for (const queryKey of ROW_HOLDERS) {

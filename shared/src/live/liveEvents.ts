@@ -12,13 +12,21 @@ export type { AlertItem };
 export type ResyncReason = 'expired' | 'reorg' | 'unknown';
 
 export type LiveEvent =
-  | { readonly type: 'hello'; readonly last: string; readonly now: number; readonly retentionSeconds: number }
+  | {
+      readonly type: 'hello';
+      readonly last: string;
+      readonly now: number;
+      readonly retentionSeconds: number;
+      /** A heartbeat comes at least this often (0: the api did not say). */
+      readonly heartbeatSeconds: number;
+    }
   | { readonly type: 'market'; readonly market: MarketSummary }
   | { readonly type: 'trade'; readonly marketId: string; readonly trade: TradeItem }
   | { readonly type: 'position'; readonly account: string; readonly marketId: string }
   | { readonly type: 'claimable'; readonly account: string; readonly usdt: string; readonly prds: string }
   | { readonly type: 'alert'; readonly account: string; readonly alert: AlertItem }
-  | { readonly type: 'resync'; readonly reason: ResyncReason };
+  | { readonly type: 'resync'; readonly reason: ResyncReason }
+  | { readonly type: 'heartbeat' };
 
 export type LiveEventType = LiveEvent['type'];
 
@@ -75,6 +83,7 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | null {
             last: isText(body.last) ? body.last : '',
             now: typeof body.now === 'number' ? body.now : 0,
             retentionSeconds: typeof body.retentionSeconds === 'number' ? body.retentionSeconds : 0,
+            heartbeatSeconds: typeof body.heartbeatSeconds === 'number' && body.heartbeatSeconds > 0 ? body.heartbeatSeconds : 0,
           }
         : null;
     case 'market':
@@ -93,6 +102,8 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | null {
       return isText(body.account) && isAlertItem(body.alert) ? { type, account: body.account, alert: body.alert } : null;
     case 'resync':
       return { type, reason: body.reason === 'expired' || body.reason === 'reorg' ? body.reason : 'unknown' };
+    case 'heartbeat':
+      return { type };
     default:
       return null;
   }

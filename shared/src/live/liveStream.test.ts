@@ -7,6 +7,7 @@ import {
   LiveStream,
   FAILURES_BEFORE_UNAVAILABLE,
   RESUBSCRIBE_DEBOUNCE_MS,
+  SILENT_HEARTBEATS,
   type Connectivity,
   type LiveStatus,
 } from './liveStream';
@@ -328,6 +329,43 @@ describe('LiveStream status (paused: reconnecting, offline, unavailable)', () =>
     expect(FakeEventSource.opened).toHaveLength(2);
     jest.advanceTimersByTime(1);
     expect(FakeEventSource.opened).toHaveLength(3);
+    t.stream.stop();
+    t.cleanup();
+  });
+
+  it("a stream silent for three of the api's heartbeats is dead: closed, reconnecting, reopened with since", () => {
+    const t = live();
+    const first = t.last();
+    first.send('hello', { last: 'e9', now: 1, retentionSeconds: 900, heartbeatSeconds: 2 });
+    // Heartbeats keep a quiet stream alive.
+    for (let i = 0; i < 5; i += 1) {
+      jest.advanceTimersByTime(2_000);
+      first.send('heartbeat', {}, 'e9');
+    }
+    expect(first.closed).toBe(false);
+    expect(t.stream.currentStatus).toBe('live');
+    // Then nothing at all, as from a half-open socket: after three heartbeats' time it is given up.
+    jest.advanceTimersByTime(2_000 * SILENT_HEARTBEATS - 1);
+    expect(first.closed).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(first.closed).toBe(true);
+    expect(t.stream.currentStatus).toBe('reconnecting');
+    jest.advanceTimersByTime(3_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(t.last().params.get('since')).toBe('e9');
+    t.last().open();
+    expect(t.stream.currentStatus).toBe('live');
+    t.stream.stop();
+    t.cleanup();
+  });
+
+  it('before the hello says its heartbeat, a stream silent for three of 15 s is dead', () => {
+    const t = live();
+    jest.advanceTimersByTime(15_000 * SILENT_HEARTBEATS - 1);
+    expect(t.last().closed).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(t.last().closed).toBe(true);
+    expect(t.stream.currentStatus).toBe('reconnecting');
     t.stream.stop();
     t.cleanup();
   });

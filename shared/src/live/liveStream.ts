@@ -32,6 +32,13 @@ export const FAILURES_BEFORE_UNAVAILABLE = 4;
 /** Our own retries (after the browser gave up): 3 s doubling to this. */
 export const MAX_RETRY_MS = 60_000;
 const FIRST_RETRY_MS = 3_000;
+/**
+ * A stream that has sent nothing for this many heartbeats is taken for dead (a socket a phone's
+ * network left half-open, a proxy that kept the connection after the api went away): closed and
+ * opened again from the last id. The api says its heartbeat in `hello`; until then, 15 s.
+ */
+export const SILENT_HEARTBEATS = 3;
+const DEFAULT_HEARTBEAT_MS = 15_000;
 
 export interface LiveStreamOptions {
   readonly queryClient: QueryClient;
@@ -61,6 +68,8 @@ export class LiveStream {
   private status: LiveStatus = 'idle';
   private resubscribeTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeatMs = DEFAULT_HEARTBEAT_MS;
   private stops: (() => void)[] = [];
   private running = false;
 
@@ -165,6 +174,7 @@ export class LiveStream {
       if (this.source !== source) return;
       this.failures = 0;
       this.setStatus('live');
+      this.watchSilence(source);
     };
     source.onerror = () => {
       if (this.source === source) this.onFailure(source);
@@ -178,6 +188,7 @@ export class LiveStream {
 
   private receive(type: string, message: MessageEvent<string>): void {
     if (message.lastEventId) this.lastId = message.lastEventId;
+    if (this.source !== null) this.watchSilence(this.source);
     // An event means the stream works, whatever its open event said.
     this.failures = 0;
     if (this.status !== 'live') this.setStatus('live');
@@ -188,6 +199,10 @@ export class LiveStream {
       return;
     }
     if (event.type === 'hello' && this.lastId === null && event.last !== '') this.lastId = event.last;
+    if (event.type === 'hello' && event.heartbeatSeconds > 0 && this.source !== null) {
+      this.heartbeatMs = event.heartbeatSeconds * 1000;
+      this.watchSilence(this.source);
+    }
     applyLiveEvent(this.options.queryClient, event, this.account);
     this.options.onEvent?.(event);
   }
@@ -235,7 +250,24 @@ export class LiveStream {
     this.resubscribe();
   }
 
+  /** (Re)starts the wait for the stream's next event: past SILENT_HEARTBEATS heartbeats, it is dead. */
+  private watchSilence(source: EventSourceLike): void {
+    this.clearSilence();
+    this.silenceTimer = setTimeout(() => {
+      this.silenceTimer = null;
+      if (this.source !== source) return;
+      this.close();
+      this.onFailure(null);
+    }, this.heartbeatMs * SILENT_HEARTBEATS);
+  }
+
+  private clearSilence(): void {
+    if (this.silenceTimer !== null) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
+  }
+
   private close(): void {
+    this.clearSilence();
     const source = this.source;
     this.source = null;
     if (source !== null) {

@@ -28,9 +28,10 @@ export async function registerStream(app: FastifyInstance, ctx: AppContext): Pro
         summary: "Live events for the markets a page shows and its account (Server-Sent Events)",
         description:
           "Events: hello, market (a /api/markets list item), trade (a /api/market/trades item), position, claimable, " +
-          "alert, resync. Each batch ends with an id; a client that reconnects with Last-Event-ID (or ?since=) is replayed " +
+          "alert, resync, heartbeat. Each batch ends with an id; a client that reconnects with Last-Event-ID (or ?since=) is replayed " +
           "what it missed while the changes are kept (PRDS_STREAM_RETENTION_S, 15 minutes by default), or told to resync. " +
-          "A comment line every PRDS_STREAM_HEARTBEAT_MS. Errors before the stream starts answer the JSON envelope.",
+          "A heartbeat event (data {}, the last id) every PRDS_STREAM_HEARTBEAT_MS, announced in hello's heartbeatSeconds: " +
+          "a stream silent for longer is broken. Errors before the stream starts answer the JSON envelope.",
         tags: ["live"],
         querystring: StreamQuery,
         response: {
