@@ -134,9 +134,9 @@ async function stopLeftovers(runDir) {
 }
 
 /** Starts `node -r <register> <script>` in `cwd` as its own process group, output to `logFile`. */
-function startProcess({ cwd, register, script, env, logFile, signal }) {
+function startProcess({ cwd, register, script, env, logFile, signal, appendLog = false }) {
   if (signal?.aborted) throw new Error('stack start-up interrupted');
-  const out = fs.openSync(logFile, 'w');
+  const out = fs.openSync(logFile, appendLog ? 'a' : 'w');
   const child = spawn(process.execPath, ['-r', register, script], {
     cwd,
     env: { ...process.env, ...env },
@@ -153,12 +153,13 @@ function startProcess({ cwd, register, script, env, logFile, signal }) {
   return state;
 }
 
-async function waitForLine(proc, logFile, pattern, timeoutMs, what) {
+/** Waits for `pattern` in `logFile`, past its first `fromOffset` characters (a restart appends to its log). */
+async function waitForLine(proc, logFile, pattern, timeoutMs, what, fromOffset = 0) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let text = '';
     try {
-      text = fs.readFileSync(logFile, 'utf8');
+      text = fs.readFileSync(logFile, 'utf8').slice(fromOffset);
     } catch {
       // not written yet
     }
@@ -414,29 +415,34 @@ async function startStack(options) {
     fs.rmSync(evidenceDir, { recursive: true, force: true });
     const adminToken = randomBytes(24).toString('hex');
     log(`== api: ${apiUrl} on a fresh SQLite file (log ${path.relative(REPO_ROOT, apiLog)})`);
-    const api = startProcess({
-      cwd: API_DIR,
-      register: './scripts/register.cjs',
-      script: 'src/main.ts',
-      env: {
-        PRDS_API_HOST: HOST,
-        PRDS_API_PORT: String(apiPort),
-        PRDS_API_SQLITE: sqlite,
-        PRDS_EVIDENCE_DIR: evidenceDir,
-        PRDS_RPC_URL: devnetUrl,
-        PRDS_CHAIN_ID: String(CHAIN_ID),
-        PRDS_CORS_ORIGINS: corsOrigins.join(','),
-        PRDS_ADMIN_TOKEN: adminToken,
-        PRDS_INDEXER: '1',
-        DATABASE_URL: '',
-        ...options.apiEnv,
-      },
-      logFile: apiLog,
-      signal: options.signal,
-    });
-    procs.push(api);
-    pids.api = api.child.pid;
-    writePids(runDir, pids);
+    const launchApi = (appendLog) => {
+      const proc = startProcess({
+        cwd: API_DIR,
+        register: './scripts/register.cjs',
+        script: 'src/main.ts',
+        env: {
+          PRDS_API_HOST: HOST,
+          PRDS_API_PORT: String(apiPort),
+          PRDS_API_SQLITE: sqlite,
+          PRDS_EVIDENCE_DIR: evidenceDir,
+          PRDS_RPC_URL: devnetUrl,
+          PRDS_CHAIN_ID: String(CHAIN_ID),
+          PRDS_CORS_ORIGINS: corsOrigins.join(','),
+          PRDS_ADMIN_TOKEN: adminToken,
+          PRDS_INDEXER: '1',
+          DATABASE_URL: '',
+          ...options.apiEnv,
+        },
+        logFile: apiLog,
+        signal: options.signal,
+        appendLog,
+      });
+      procs.push(proc);
+      pids.api = proc.child.pid;
+      writePids(runDir, pids);
+      return proc;
+    };
+    let api = launchApi(false);
     await waitForLine(api, apiLog, /API READY (\S+)/, 60_000, 'the api');
 
     const held = await submitSeedMetadata(apiUrl, adminToken, seed.markets, log);
@@ -447,7 +453,20 @@ async function startStack(options) {
     if (api.exit !== null) throw new Error(`the api exited (${api.exit}); last lines of ${apiLog}:\n${tail(apiLog)}`);
     log(`   api indexed up to block ${head} and lists ${listed} markets (${((Date.now() - apiStarted) / 1000).toFixed(1)} s)`);
 
-    return { devnetUrl, apiUrl, adminToken, seed, listed, runDir, stop };
+    // The api stopped and started again on the same database (what a deployment's restart does).
+    const stopApi = async () => {
+      procs.splice(procs.indexOf(api), 1);
+      await stopPid(api.child.pid);
+      await waitPortClosed(apiPort);
+    };
+    const startApi = async () => {
+      if (procs.includes(api)) throw new Error('the api is running: stopApi() first');
+      const offset = fs.statSync(apiLog).size;
+      api = launchApi(true);
+      await waitForLine(api, apiLog, /API READY (\S+)/, 60_000, 'the api', offset);
+    };
+
+    return { devnetUrl, apiUrl, adminToken, seed, listed, runDir, stop, stopApi, startApi };
   } catch (error) {
     await stop();
     throw error;

@@ -33,6 +33,10 @@ export interface Stack {
   runDir: string;
   /** Stops the api and the devnet and waits until their ports are closed. */
   stop(): Promise<void>;
+  /** Stops the api alone (SIGTERM) and waits until its port is closed; the devnet keeps running. */
+  stopApi(): Promise<void>;
+  /** Starts the api again on the same database and evidence folder, appending to its log; resolves once it listens. */
+  startApi(): Promise<void>;
 }
 
 export const REPO_ROOT: string;

@@ -85,6 +85,11 @@ export function startOwnStackProxy(
         headers: { ...req.headers, host: target?.host ?? url.host, ...(page ? { 'accept-encoding': 'identity' } : {}) },
       },
       (answer) => {
+        // An answer cut off upstream (the api stopped mid-stream) is cut off here too, as a load
+        // balancer does: piped, the page would keep waiting on a connection nothing writes to.
+        answer.on('close', () => {
+          if (!answer.complete) res.destroy();
+        });
         if (!page || !/text\/html/.test(String(answer.headers['content-type'] ?? ''))) {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
