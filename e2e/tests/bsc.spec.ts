@@ -24,15 +24,10 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { Contract, HDNodeWallet, JsonRpcProvider, parseUnits, type Wallet } from 'ethers';
 import { isPortOpen, REPO_ROOT } from '../support/serverProcess';
-import {
-  connectInjectedWallet,
-  installTestWallet,
-  parseDisplayedAmount,
-  recordTxPhases,
-  shortAddressPattern,
-  txPhases,
-  type TestWallet,
-} from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
+import { parseDisplayedAmount } from '../support/displayedAmount';
+import { recordTxPhases, txPhases } from '../support/txPhases';
 import { typeMoment } from '../support/dateField';
 
 const run = promisify(execFile);

@@ -20,14 +20,9 @@ import { chooseOption, runTransaction } from '../support/marketPage';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
 import { ResolutionChain } from '../support/resolutionChain';
-import {
-  DEVNET_CHAIN_HEX,
-  connectInjectedWallet,
-  installTestWallet,
-  recordTxPhases,
-  shortAddressPattern,
-  type TestWallet,
-} from '../support/testWallet';
+import { DEVNET_CHAIN_HEX, installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
+import { recordTxPhases } from '../support/txPhases';
 import { typeMoment } from '../support/dateField';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);

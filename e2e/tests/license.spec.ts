@@ -20,7 +20,8 @@ import { expect, test } from '../support/fixtures';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { ResolutionChain } from '../support/resolutionChain';
-import { connectInjectedWallet, installTestWallet, shortAddressPattern, type TestWallet } from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const DAY = 86_400;

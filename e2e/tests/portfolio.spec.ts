@@ -34,7 +34,8 @@ import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks'
 import { decodeQr } from '../support/qrCode';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
-import { connectInjectedWallet, installTestWallet, shortAddressPattern, type TestWallet } from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const HOUR = 3600;

@@ -28,7 +28,8 @@ import {
 } from '../support/rollout';
 import { capture } from '../support/screenshot';
 import { expectReactOwns, rootHtmlOf, serverReleaseOf, ssrBlockOf, type SsrBlock } from '../support/ssrPage';
-import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
+import { installTestWallet } from '../support/testWallet';
+import { connectInjectedWallet } from '../support/walletUi';
 
 test.describe.configure({ mode: 'serial' });
 
