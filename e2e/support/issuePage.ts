@@ -2,7 +2,6 @@
 // messages and its draft, for issue.spec.ts.
 import { formatUnits, parseUnits, type Contract } from 'ethers';
 import type { Locator, Page } from '@playwright/test';
-import type { LangCode } from './apps';
 import { typeMoment } from './dateField';
 import { expect } from './fixtures';
 
@@ -100,17 +99,6 @@ export async function clearDraft(page: Page): Promise<void> {
   await page.evaluate(() => {
     localStorage.removeItem('prds.issue.draft');
   });
-}
-
-/** The language and theme the next load shows (the header's choices, as stored). */
-export async function setLook(page: Page, lang: LangCode, theme: 'day' | 'night'): Promise<void> {
-  await page.evaluate(
-    ([l, t]) => {
-      localStorage.setItem('prds.lang', l);
-      localStorage.setItem('prds.theme', t);
-    },
-    [lang, theme] as const,
-  );
 }
 
 /** Types the texts, the options out of order and then reordered: the editor's add, move and remove. */

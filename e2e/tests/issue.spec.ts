@@ -15,6 +15,7 @@ import type { Stack } from '../../scripts/stack.cjs';
 import type { LangCode } from '../support/apps';
 import { typeMoment } from '../support/dateField';
 import { expect, test } from '../support/fixtures';
+import { storeLook } from '../support/hostUi';
 import {
   expectAmountRules,
   expectEmptyFormMessages,
@@ -35,7 +36,6 @@ import {
   marginFor,
   openIssue,
   seeded,
-  setLook,
   type IssueParams,
 } from '../support/issuePage';
 import { chooseOption, runTransaction } from '../support/marketPage';
@@ -430,12 +430,12 @@ test('in progress and success in Chinese and Arabic, on a phone and a desktop, n
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       // Typed in English (the date fields' segments in en-US order), then shown in `lang`: the draft
       // survives the reload that changes the language.
-      await setLook(page, 'en', 'day');
+      await storeLook(page, 'en', 'day');
       await clearDraft(page);
       await openIssue(page, ownLicense);
       const texts = { ...MARKET, event: `Will the e2e issue spec's ${lang} ${theme} ${width} market ${RUN} trade?` };
       await fillWholeForm(page, texts, chain, params);
-      await setLook(page, lang, theme);
+      await storeLook(page, lang, theme);
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -459,7 +459,7 @@ test('in progress and success in Chinese and Arabic, on a phone and a desktop, n
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await setLook(page, 'en', 'day');
+    await storeLook(page, 'en', 'day');
   }
 });
 
@@ -471,7 +471,7 @@ test('screenshots of the form: empty and with errors, phone and desktop, day and
   );
   for (const { lang, theme, width } of combos) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-    await setLook(page, lang, theme);
+    await storeLook(page, lang, theme);
     await clearDraft(page);
     await openIssue(page, ownLicense);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -488,6 +488,6 @@ test('screenshots of the form: empty and with errors, phone and desktop, day and
     await capture(page, `issue/errors-${lang}-${theme}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await setLook(page, 'en', 'day');
+  await storeLook(page, 'en', 'day');
   await clearDraft(page);
 });
