@@ -7,7 +7,7 @@
 // margin withdrawn → the balance on chain. Screenshots of the form go to e2e/screenshots/issue/.
 //
 // Ports 8648/8890, proxy 8692 (support/ownStack.ts; the other specs' stacks may run beside it).
-import { Contract, formatUnits, parseUnits, type Wallet } from 'ethers';
+import { formatUnits, parseUnits, type Wallet } from 'ethers';
 import type { Browser } from '@playwright/test';
 import { deployments } from '@prds/contracts';
 import { LicenseType, buyLicense, fundUsdt, send } from '@prds/contracts/actions';
@@ -38,6 +38,7 @@ import {
   seeded,
   type IssueParams,
 } from '../support/issuePage';
+import { licenseMarketplace } from '../support/licensePage';
 import { chooseOption, runTransaction } from '../support/marketPage';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
@@ -121,11 +122,10 @@ test.beforeAll(async ({ browser }) => {
   ownLicense = await buyLicense(chain.license(issuerKey), chain.usdt(issuerKey), issuerKey, LicenseType.Common);
   // A Scarcity License (rentable) listed for rent by its owner and rented for 2 days by the renter.
   rentedLicense = await buyLicense(chain.license(ownerKey), chain.usdt(ownerKey), ownerKey, LicenseType.Scarcity);
-  const market = (runner: Wallet) => new Contract(CONTRACTS.licenseMarketplace.address, CONTRACTS.licenseMarketplace.abi, runner);
   await send(chain.license(ownerKey), ownerKey, 'setApprovalForAll', CONTRACTS.licenseMarketplace.address, true);
-  await send(market(ownerKey), ownerKey, 'listForRent', rentedLicense, u('1'), 10, 2);
+  await send(licenseMarketplace(ownerKey), ownerKey, 'listForRent', rentedLicense, u('1'), 10, 2);
   await fundUsdt(chain.usdt(renterKey), renterKey, u('2'), CONTRACTS.licenseMarketplace.address);
-  await send(market(renterKey), renterKey, 'rent', rentedLicense, 2, u('1'));
+  await send(licenseMarketplace(renterKey), renterKey, 'rent', rentedLicense, 2, u('1'));
 
   issuer = await actor(browser, issuerKey);
   renter = await actor(browser, renterKey);
