@@ -146,7 +146,7 @@ export async function fillWholeForm(
   texts: IssueTexts,
   chain: { now(): Promise<number> },
   params: IssueParams,
-): Promise<{ lastTradingTime: number; expirationTime: number }> {
+): Promise<IssueTimes> {
   await fillTexts(page, texts);
   const lastTradingTime = await chainMinute(chain, 2 * HOUR);
   const expirationTime = await chainMinute(chain, 3 * HOUR);
@@ -155,4 +155,40 @@ export async function fillWholeForm(
   await page.getByTestId('issue-liquidity').fill(formatUnits(params.minLiquidity, 18));
   await page.getByTestId('issue-margin').fill(formatUnits(marginFor(params.minLiquidity, params), 18));
   return { lastTradingTime, expirationTime };
+}
+
+/** The moments the form was filled with (unix seconds, chain time). */
+export interface IssueTimes {
+  readonly lastTradingTime: number;
+  readonly expirationTime: number;
+}
+
+/** The form still holds `texts` and `times` (after a reload, after a refused transaction). */
+export async function expectFormHolds(page: Page, texts: IssueTexts, times: IssueTimes): Promise<void> {
+  await expect(page.getByTestId('issue-event')).toHaveValue(texts.event);
+  for (const [index, text] of texts.options.entries())
+    await expect(page.getByTestId('issue-option').nth(index)).toHaveValue(text);
+  await expect(page.getByTestId('issue-category')).toHaveValue(texts.category);
+  await expect(page.getByTestId('issue-url')).toHaveValue(texts.url);
+  await expect(page.getByTestId('issue-content')).toHaveValue(texts.content);
+  await expect(page.getByTestId('issue-last-trading-time')).toHaveAttribute('data-value', String(times.lastTradingTime));
+  await expect(page.getByTestId('issue-expiration-time')).toHaveAttribute('data-value', String(times.expirationTime));
+}
+
+/** The issued market's page (/detail/:id) shows every field as typed. */
+export async function expectMarketPageAsTyped(
+  page: Page,
+  texts: IssueTexts & { readonly categoryLabel: string },
+  times: IssueTimes,
+): Promise<void> {
+  await expect(page.getByTestId('detail-event')).toHaveText(texts.event);
+  for (const [index, text] of texts.options.entries())
+    await expect(page.getByTestId(`detail-option-${index}`)).toContainText(text);
+  await expect(page.getByTestId('detail-category')).toContainText(texts.categoryLabel);
+  await expect(page.getByTestId('detail-description')).toContainText(texts.description);
+  await expect(page.getByTestId('detail-resolution-source')).toContainText(texts.resolutionSource);
+  await expect(page.getByTestId('detail-url')).toContainText(texts.url);
+  await expect(page.getByTestId('detail-content')).toContainText(texts.content);
+  await expect(page.getByTestId('detail-last-trading')).toHaveAttribute('data-target', String(times.lastTradingTime));
+  await expect(page.getByTestId('detail-expiration')).toHaveAttribute('data-target', String(times.expirationTime));
 }

@@ -19,6 +19,11 @@ export async function ownerOf(chain: ResolutionChain, tokenId: bigint): Promise<
   return ((await chain.license().getFunction('ownerOf')(tokenId)) as string).toLowerCase();
 }
 
+/** How many more markets the License can issue (License.info's availableTimes). */
+export async function usesLeft(chain: ResolutionChain, tokenId: bigint): Promise<number> {
+  return Number(((await chain.license().getFunction('info')(tokenId)) as { availableTimes: bigint }).availableTimes);
+}
+
 /** How many Licenses `account` holds. */
 export async function licenseBalance(chain: ResolutionChain, account: string): Promise<bigint> {
   return (await chain.license().getFunction('balanceOf')(account)) as bigint;

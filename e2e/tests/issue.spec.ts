@@ -26,7 +26,9 @@ import {
 import {
   clearDraft,
   errorOf,
+  expectFormHolds,
   expectIssueFormReady,
+  expectMarketPageAsTyped,
   fillWholeForm,
   readIssueParams,
   formatIssueMoment,
@@ -38,7 +40,7 @@ import {
   seeded,
   type IssueParams,
 } from '../support/issuePage';
-import { licenseMarketplace } from '../support/licensePage';
+import { licenseMarketplace, usesLeft } from '../support/licensePage';
 import { chooseOption, runTransaction } from '../support/marketPage';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
@@ -250,19 +252,10 @@ test('issue a market from /issue: draft kept across a reload, progress, then the
   // A reload keeps every value.
   await page.reload();
   await expect(page.getByTestId('issue-form')).toBeVisible();
-  await expect(page.getByTestId('issue-event')).toHaveValue(MARKET.event);
-  for (const [index, text] of MARKET.options.entries())
-    await expect(page.getByTestId('issue-option').nth(index)).toHaveValue(text);
-  await expect(page.getByTestId('issue-category')).toHaveValue(MARKET.category);
-  await expect(page.getByTestId('issue-url')).toHaveValue(MARKET.url);
-  await expect(page.getByTestId('issue-content')).toHaveValue(MARKET.content);
-  await expect(page.getByTestId('issue-last-trading-time')).toHaveAttribute('data-value', String(times.lastTradingTime));
-  await expect(page.getByTestId('issue-expiration-time')).toHaveAttribute('data-value', String(times.expirationTime));
+  await expectFormHolds(page, MARKET, times);
   await expect(licenseOption(page, ownLicense).locator('input')).toBeChecked();
 
-  const availableBefore = Number(
-    ((await chain.license().getFunction('info')(ownLicense)) as { availableTimes: bigint }).availableTimes,
-  );
+  const availableBefore = await usesLeft(chain, ownLicense);
   const usdtBefore = await chain.usdtBalance(key.address);
 
   // The wallet refuses: 'Transaction cancelled', the form as it was, nothing paid, the License unused.
@@ -292,22 +285,11 @@ test('issue a market from /issue: draft kept across a reload, progress, then the
   // paid, the License used once.
   const paid = usdtBefore - (await chain.usdtBalance(key.address));
   expect(paid).toBe(seeded(params.minLiquidity, MARKET.options.length) + marginFor(params.minLiquidity, params));
-  const availableAfter = Number(
-    ((await chain.license().getFunction('info')(ownLicense)) as { availableTimes: bigint }).availableTimes,
-  );
+  const availableAfter = await usesLeft(chain, ownLicense);
   expect(availableAfter).toBe(availableBefore - 1);
 
   // Its page: every field as typed.
-  await expect(page.getByTestId('detail-event')).toHaveText(MARKET.event);
-  for (const [index, text] of MARKET.options.entries())
-    await expect(page.getByTestId(`detail-option-${index}`)).toContainText(text);
-  await expect(page.getByTestId('detail-category')).toContainText(MARKET.categoryLabel);
-  await expect(page.getByTestId('detail-description')).toContainText(MARKET.description);
-  await expect(page.getByTestId('detail-resolution-source')).toContainText(MARKET.resolutionSource);
-  await expect(page.getByTestId('detail-url')).toContainText(MARKET.url);
-  await expect(page.getByTestId('detail-content')).toContainText(MARKET.content);
-  await expect(page.getByTestId('detail-last-trading')).toHaveAttribute('data-target', String(times.lastTradingTime));
-  await expect(page.getByTestId('detail-expiration')).toHaveAttribute('data-target', String(times.expirationTime));
+  await expectMarketPageAsTyped(page, MARKET, times);
 
   // /market lists it.
   await page.goto(`/market?q=${encodeURIComponent(RUN)}`);
@@ -401,8 +383,7 @@ test('cancel a market no one bought into: the License gets its use back on chain
   await openIssue(page);
   const item = page.locator(`[data-testid="issue-mine-item"][data-market-id="${market.id}"]`);
   await expect(item).toBeVisible({ timeout: 30_000 });
-  const available = async () =>
-    Number(((await chain.license().getFunction('info')(license)) as { availableTimes: bigint }).availableTimes);
+  const available = () => usesLeft(chain, license);
   const before = await available();
   const usdtBefore = await chain.usdtBalance(key.address);
   await item.getByTestId('issue-cancel').click();

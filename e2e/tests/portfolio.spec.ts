@@ -33,6 +33,7 @@ import { storeLook } from '../support/hostUi';
 import { fillBuy, marketRow, submitBuy } from '../support/marketPage';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
+import { confirmAs, issuePortfolioMarkets } from '../support/portfolioMarkets';
 import { apiCaughtUp, bought, claimSteps, claims, dueOf } from '../support/portfolioApi';
 import {
   expectDuesListed,
@@ -48,7 +49,6 @@ import { capture } from '../support/screenshot';
 import { openStackActor, type StackActor } from '../support/stackActor';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
-const HOUR = 3600;
 const PROXY_PORT = 8693;
 const PORTFOLIO_TABS = ['positions', 'history', 'bought', 'invested', 'issued'] as const;
 
@@ -79,12 +79,6 @@ async function actor(browser: Browser, key: Wallet, start: string): Promise<Acto
   return openStackActor(browser, key, { stack, proxy, start, context: { acceptDownloads: true } });
 }
 
-const SAFE_TEXTS = {
-  category: 'science',
-  description: 'Resolves to Yes if the observatory publishes the comet image before the expiration time, otherwise No.',
-  resolutionSource: "The observatory's public image archive",
-} as const;
-
 // ------------------------------------------------------------------ the stack
 
 test.beforeAll(async ({ browser }) => {
@@ -100,30 +94,7 @@ test.beforeAll(async ({ browser }) => {
   const holderKey = seedAccountKey(stack, 'b4', chain.provider);
   const [issuerKey, refereeKey] = [await chain.freshAccount(), await chain.freshAccount()];
   issuerOfX = issuerKey;
-  const params = (await chain.markets().getFunction('params')()) as { minLiquidity: bigint; minMargin: bigint };
-  const base = {
-    ...SAFE_TEXTS,
-    options: ['Yes', 'No'],
-    liquidity: BigInt(params.minLiquidity),
-    margin: BigInt(params.minMargin),
-  };
-  marketX = await chain.issue(issuerKey, {
-    ...base,
-    event: 'Will the observatory publish the comet image this week?',
-    tradingFor: 2 * HOUR,
-    expiresAfter: 3 * HOUR,
-  });
-  marketY = await chain.issue(holderKey, {
-    ...base,
-    event: 'Will the observatory publish the nebula image this week?',
-    tradingFor: 2 * HOUR,
-    expiresAfter: 3 * HOUR,
-  });
-  // Y's premium comes from another buyer (the issuer's liquidity does not count); not the referee,
-  // whose first buy must be the one through the link (a referrer is bound at the first buy).
-  await chain.buy(await chain.freshAccount(), marketY.id, 1, u('100'));
-  await chain.waitApi(marketY.id, (m) => m.state === 'Open');
-  await chain.waitApi(marketX.id, (m) => m.state === 'Open');
+  ({ marketX, marketY } = await issuePortfolioMarkets(chain, issuerKey, holderKey));
   await chain.mintUsdt(refereeKey, u('500'));
 
   holder = await actor(browser, holderKey, '/deposit');
@@ -360,8 +331,8 @@ test('claims: after the markets end, the referral share, a refund, and Claim all
   const y = marketY.id;
   const issuerOf = async (id: bigint) => ((await chain.markets().getFunction('getMarket')(id)) as { issuer: string }).issuer;
   expect((await issuerOf(y)).toLowerCase()).toBe(holder.key.address.toLowerCase());
-  await confirmAs(x, 0);
-  await confirmAs(y, 0);
+  await confirmAs(chain, [holder.key, issuerOfX], x, 0);
+  await confirmAs(chain, [holder.key, issuerOfX], y, 0);
   const params = (await chain.markets().getFunction('params')()) as { challengeWindow: bigint };
   await chain.increaseTime(Number(params.challengeWindow) + 60);
   const anyone = await chain.freshAccount();
@@ -450,14 +421,6 @@ test('claims: after the markets end, the referral share, a refund, and Claim all
   await expect(rowX.getByTestId(`position-${x}-received`)).not.toHaveAttribute('data-value', '0');
   await expect(rowX.getByTestId(`position-${x}-claim`)).toHaveCount(0);
 });
-
-/** The market's issuer confirms `option` (sent from the test process with the issuer's key). */
-async function confirmAs(id: bigint, option: number): Promise<void> {
-  const issuer = ((await chain.markets().getFunction('getMarket')(id)) as { issuer: string }).issuer;
-  const signer = [holder.key, issuerOfX].find((key) => key.address.toLowerCase() === issuer.toLowerCase());
-  if (signer === undefined) throw new Error(`no key for the issuer ${issuer}`);
-  await (await chain.markets(signer).getFunction('confirm')(id, option)).wait();
-}
 
 // ------------------------------------------------------------------ screenshots
 
