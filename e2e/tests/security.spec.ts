@@ -15,7 +15,6 @@
 // full of them on the suite's shared stack would change what the other specs count.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { Wallet as RandomWallet } from 'ethers';
 import type { Stack } from '../../scripts/stack.cjs';
@@ -25,7 +24,7 @@ import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { rawExchange, rawGet, rawRequest } from '../support/rawHttp';
 import { ResolutionChain } from '../support/resolutionChain';
-import { expectSecurityHeaders, watchForScripts } from '../support/securityChecks';
+import { expectSecurityHeaders, probeRpcFromPage, startOtherOrigin, watchForScripts } from '../support/securityChecks';
 import { REPO_ROOT, SERVE_SCRIPT, childPid, freePort, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
 import { renderInBrowser } from '../support/ssrPage';
 import { LONG, issuePayloadMarkets, openPayloadPages } from '../support/storedPayloads';
@@ -255,51 +254,18 @@ test.describe('the devnet JSON-RPC (unlocked accounts)', () => {
     page,
   }) => {
     // Another web app on this machine (a loopback origin that is not the site's).
-    const other = http.createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>other</title>'),
-    );
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const address = other.address();
-    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    const other = await startOtherOrigin();
     try {
       const accounts = (await devnet().send('eth_accounts', [])) as string[];
       const from = accounts[accounts.length - 1] ?? '';
       const to = RandomWallet.createRandom().address;
-      await page.goto(otherUrl);
-      const seen = await page.evaluate(
-        async ({ url, chainId, send }) => {
-          let read: string;
-          try {
-            const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainId });
-            read = `read ${await answer.text()}`;
-          } catch {
-            read = 'blocked';
-          }
-          // A "simple" request needs no preflight and its answer is never readable; it must not run either.
-          await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: send }).catch(
-            () => null,
-          );
-          const socket = await new Promise<string>((resolve) => {
-            const ws = new WebSocket(url.replace('http:', 'ws:'));
-            ws.onopen = () => {
-              ws.close();
-              resolve('open');
-            };
-            ws.onerror = () => resolve('refused');
-          });
-          return { read, socket };
-        },
-        {
-          url: RPC_URL,
-          chainId: CHAIN_ID,
-          send: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 2,
-            method: 'eth_sendTransaction',
-            params: [{ from, to, value: '0xde0b6b3a7640000' }],
-          }),
-        },
-      );
+      await page.goto(other.url);
+      const seen = await probeRpcFromPage(page, RPC_URL, CHAIN_ID, {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'eth_sendTransaction',
+        params: [{ from, to, value: '0xde0b6b3a7640000' }],
+      });
       expect(seen).toEqual({ read: 'blocked', socket: 'refused' });
       expect(await nativeBalance(to)).toBe(0n);
 
@@ -313,8 +279,7 @@ test.describe('the devnet JSON-RPC (unlocked accounts)', () => {
       );
       expect(own).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' });
     } finally {
-      other.closeAllConnections();
-      await new Promise((resolve) => other.close(resolve));
+      await other.close();
     }
   });
 });
