@@ -34,3 +34,14 @@ export async function pageHeading(page: Page): Promise<string> {
   await expect(h1).toHaveCount(1);
   return (await h1.innerText()).trim();
 }
+
+/** The language and theme the next load shows (the header's choices, as stored). */
+export async function storeLook(page: Page, lang: LangCode, theme: 'day' | 'night'): Promise<void> {
+  await page.evaluate(
+    ([l, t]) => {
+      localStorage.setItem('prds.lang', l);
+      localStorage.setItem('prds.theme', t);
+    },
+    [lang, theme] as const,
+  );
+}

@@ -7,7 +7,9 @@ import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { parseUnits } from 'ethers';
 import { freshAccount, marketsContract, mintUsdt, openMarkets } from './chain';
 import { BAKED_API_ORIGIN } from './ownStack';
-import { installTestWallet, parseDisplayedAmount, txPhases, type TestWallet } from './testWallet';
+import { installTestWallet, type TestWallet } from './testWallet';
+import { parseDisplayedAmount } from './displayedAmount';
+import { txPhases } from './txPhases';
 
 export const MARKET_SCREENSHOT_DIR = path.resolve(__dirname, '..', 'test-results', 'screenshots', 'markets');
 

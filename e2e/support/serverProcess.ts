@@ -164,6 +164,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The pid of `parent`'s child whose command line holds every one of `words` (0 when none), from /proc. */
+export function childPid(parent: number, words: readonly string[]): number {
+  return Number(
+    fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .find((pid) => {
+        try {
+          const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return words.every((word) => cmd.includes(word)) && stat.split(' ')[3] === String(parent);
+        } catch {
+          return false;
+        }
+      }) ?? 0,
+  );
+}
+
 export interface ReleasesHost {
   readonly port: number;
   /** Stops the server (SIGTERM) and waits for it to exit. */

@@ -13,8 +13,10 @@
 // as raw JSON-RPC, so a devnet error (code, message, data with revert data) reaches the page unchanged.
 // The wallet's state (connected, account, chain) lives in the test process and survives reloads,
 // like a real wallet's site permission.
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { getBytes, isHexString, JsonRpcProvider, Wallet, type TransactionRequest, type TypedDataField } from 'ethers';
+import { pageScript } from './testWalletPageScript';
+import { normaliseChainId, RpcError, toRpcError, USER_REJECTED, type RpcErrorShape } from './testWalletRpc';
 
 export const DEVNET_RPC_URL = process.env.PRDS_RPC_URL ?? 'http://127.0.0.1:8545';
 export const DEVNET_CHAIN_ID = 31337;
@@ -68,12 +70,6 @@ export interface TestWalletOptions {
   rpcChainId?: string;
 }
 
-export interface RpcErrorShape {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
 export interface WalletCall {
   method: string;
   params: unknown;
@@ -104,18 +100,6 @@ export const WALLET_METHODS = [
   'eth_sign',
   'eth_signTypedData_v4',
 ] as const;
-
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-const USER_REJECTED = (): RpcError => new RpcError(4001, 'User rejected the request.');
 
 export class TestWallet {
   /** Every request the page made, in order (wallet methods and forwarded ones). */
@@ -445,13 +429,6 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
 
 // ---------------------------------------------------------------- helpers
 
-function normaliseChainId(chainId: string): string {
-  if (!/^0x[0-9a-f]+$/i.test(chainId) && !/^\d+$/.test(chainId)) {
-    throw new RpcError(-32602, `Invalid chainId "${chainId}": expected a 0x-prefixed hexadecimal string.`);
-  }
-  return `0x${BigInt(chainId).toString(16)}`;
-}
-
 function applyBehaviour(behaviour: ChainRequestBehaviour, failMessage: string): void {
   if (behaviour === 'ok') return;
   if (behaviour === 'reject') throw USER_REJECTED();
@@ -466,244 +443,4 @@ function hexToBigInt(value: unknown): bigint | undefined {
 
 function stripUndefined(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-}
-
-function toRpcError(error: unknown): RpcErrorShape {
-  if (error instanceof RpcError) return { code: error.code, message: error.message, data: error.data };
-  const e = error as {
-    info?: { error?: RpcErrorShape };
-    error?: RpcErrorShape;
-    shortMessage?: string;
-    message?: string;
-    data?: unknown;
-  };
-  // An ethers error around a JSON-RPC error: give the page the node's own error.
-  const inner = e?.info?.error ?? e?.error;
-  if (inner && typeof inner.code === 'number') return { code: inner.code, message: inner.message, data: inner.data };
-  return { code: -32603, message: e?.shortMessage ?? e?.message ?? String(error), data: e?.data };
-}
-
-// ---------------------------------------------------------------- in the page
-
-interface PageScriptConfig {
-  binding: string;
-  info: typeof TEST_WALLET_INFO;
-  legacy: boolean;
-  eip6963: boolean;
-}
-
-/** Runs in every frame before the page's scripts (serialised by addInitScript: self-contained). */
-function pageScript(config: PageScriptConfig): void {
-  const w = window as unknown as Record<string, unknown> & Window;
-  if (w.__prdsTestWallet) return;
-  type Listener = (...args: unknown[]) => void;
-  const listeners = new Map<string, Set<Listener>>();
-  // Looked up per call: Playwright defines the binding in every new document before this runs, but
-  // reading it lazily keeps the wallet working whatever the order.
-  const call = (request: { method: string; params?: unknown }) =>
-    (
-      w[config.binding] as (
-        r: typeof request,
-      ) => Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }>
-    )(request);
-
-  const provider = {
-    isMetaMask: true,
-    isPrdsTestWallet: true,
-    _metamask: { isUnlocked: async () => true },
-    async request(args: { method: string; params?: unknown }): Promise<unknown> {
-      if (!args || typeof args !== 'object' || typeof args.method !== 'string') {
-        throw Object.assign(new Error('Expected a single, non-array, object argument.'), { code: -32600 });
-      }
-      // Plain JSON only crosses the binding.
-      const params = args.params === undefined ? [] : JSON.parse(JSON.stringify(args.params));
-      const answer = await call({ method: args.method, params });
-      if ('error' in answer) {
-        const { code, message, data } = answer.error;
-        throw Object.assign(new Error(message), { code, data });
-      }
-      return answer.result;
-    },
-    on(event: string, listener: Listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(listener);
-      return provider;
-    },
-    addListener(event: string, listener: Listener) {
-      return provider.on(event, listener);
-    },
-    once(event: string, listener: Listener) {
-      const wrapped: Listener = (...a) => {
-        provider.removeListener(event, wrapped);
-        listener(...a);
-      };
-      return provider.on(event, wrapped);
-    },
-    removeListener(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener);
-      return provider;
-    },
-    off(event: string, listener: Listener) {
-      return provider.removeListener(event, listener);
-    },
-    removeAllListeners(event?: string) {
-      if (event) listeners.delete(event);
-      else listeners.clear();
-      return provider;
-    },
-    listenerCount(event: string) {
-      return listeners.get(event)?.size ?? 0;
-    },
-    isConnected() {
-      return true;
-    },
-    enable() {
-      return provider.request({ method: 'eth_requestAccounts' });
-    },
-  };
-
-  Object.defineProperty(w, '__prdsTestWallet', {
-    value: {
-      provider,
-      emit(event: string, payload: unknown) {
-        for (const listener of [...(listeners.get(event) ?? [])]) {
-          try {
-            listener(payload);
-          } catch (error) {
-            console.error(`test wallet: a ${event} listener threw`, error);
-          }
-        }
-      },
-    },
-  });
-
-  if (config.legacy) {
-    Object.defineProperty(w, 'ethereum', { value: provider, configurable: true, writable: false });
-    w.dispatchEvent(new Event('ethereum#initialized'));
-  }
-  if (config.eip6963) {
-    const announce = (): void => {
-      w.dispatchEvent(
-        new CustomEvent('eip6963:announceProvider', {
-          detail: Object.freeze({ info: Object.freeze({ ...config.info }), provider }),
-        }),
-      );
-    };
-    w.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }
-}
-
-// ---------------------------------------------------------------- driving the app's wallet UI
-// Test ids agreed in notes/issue5-contract.md (host/src/wallet and the shared TransactionStatus).
-
-/** The header's short form of an address, `0x1234…abcd` (case-insensitive, `...` accepted too). */
-export function shortAddressPattern(address: string): RegExp {
-  return new RegExp(`^\\s*${address.slice(0, 6)}(…|\\.\\.\\.)${address.slice(-4)}\\s*$`, 'i');
-}
-
-/** Connects through the header: wallet-connect → wallet-dialog → the 'Test Wallet' option → wallet-account. */
-export async function connectInjectedWallet(page: Page, walletName: string = TEST_WALLET_INFO.name): Promise<void> {
-  await page.getByTestId('wallet-connect').click();
-  const dialog = page.getByTestId('wallet-dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.locator('[data-testid^="wallet-option-injected-"]').filter({ hasText: walletName }).click();
-  await expect(dialog).toBeHidden();
-  const account = page.getByTestId('wallet-account');
-  const toggle = page.getByTestId('menu-toggle');
-  if (!(await toggle.isVisible())) {
-    await expect(account).toBeVisible();
-    return;
-  }
-  // On a phone the account button lives in the site menu, which connecting closes (on a tablet it is in
-  // the header): wait for one of the two, look inside the menu, and leave it closed as the page does.
-  const menu = page.getByTestId('site-menu');
-  await expect.poll(async () => (await account.isVisible()) || !(await menu.isVisible())).toBe(true);
-  if (await account.isVisible()) return;
-  await toggle.click();
-  await expect(account).toBeVisible();
-  await toggle.click();
-  await expect(menu).toBeHidden();
-}
-
-/** Opens the connected wallet's menu (wallet-account → wallet-menu). */
-export async function openWalletMenu(page: Page): Promise<Locator> {
-  const menu = page.getByTestId('wallet-menu');
-  if (!(await menu.isVisible())) {
-    const account = page.getByTestId('wallet-account');
-    // On a phone the account button is in the site menu.
-    const toggle = page.getByTestId('menu-toggle');
-    if (!(await account.isVisible()) && (await toggle.isVisible())) await toggle.click();
-    await account.click();
-  }
-  await expect(menu).toBeVisible();
-  return menu;
-}
-
-/** Closes the wallet menu if open: Escape, else a second click on wallet-account (a toggle). */
-export async function closeWalletMenu(page: Page): Promise<void> {
-  const menu = page.getByTestId('wallet-menu');
-  if (!(await menu.isVisible())) return;
-  await page.keyboard.press('Escape');
-  if (await menu.isVisible()) await page.getByTestId('wallet-account').click();
-  await expect(menu).toBeHidden();
-}
-
-/**
- * The number a balance shows, in whole tokens: the first number in the text, thousands separators
- * dropped, K/M/B applied ('1.2346 BNB' → 1.2346, '12.50K USDT' → 12500, '3.00 B' → 3e9).
- */
-export function parseDisplayedAmount(text: string): number {
-  const match = /(-?[\d,]*\.?\d+)(?:\s*([KMB])(?![A-Za-z]))?/.exec(text.replace(/\u00a0/g, ' '));
-  if (!match?.[1]) throw new Error(`no amount in "${text}"`);
-  const scale = { K: 1e3, M: 1e6, B: 1e9 }[match[2] as 'K' | 'M' | 'B'] ?? 1;
-  return Number(match[1].replace(/,/g, '')) * scale;
-}
-
-/** Reads the displayed amount of `locator` once it shows a number. */
-export async function displayedAmount(locator: Locator): Promise<number> {
-  await expect(locator).toHaveText(/\d/);
-  return parseDisplayedAmount(await locator.innerText());
-}
-
-/**
- * Records every data-phase the page's tx-status shows, including ones that last a few ms (call
- * before page.goto); read them with txPhases(page).
- */
-export async function recordTxPhases(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __txPhases: string[] }).__txPhases = seen;
-    const note = (phase: string | null | undefined): void => {
-      if (phase && seen[seen.length - 1] !== phase) seen.push(phase);
-    };
-    // The document exists before any page script runs, so observing it misses nothing. Within one
-    // batch of mutations each attribute record holds the phase it replaced, in order; the phases
-    // standing at the end of the batch (or on a tx-status being removed) come last.
-    const STATUS = '[data-testid="tx-status"]';
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.type === 'attributes') {
-          if ((r.target as Element).matches(STATUS)) note(r.oldValue);
-        } else {
-          for (const node of r.removedNodes) {
-            if (!(node instanceof Element)) continue;
-            const gone = node.matches(STATUS) ? [node] : [...node.querySelectorAll(STATUS)];
-            for (const status of gone) note(status.getAttribute('data-phase'));
-          }
-        }
-      }
-      for (const status of document.querySelectorAll(STATUS)) note(status.getAttribute('data-phase'));
-    }).observe(document, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['data-phase'],
-      attributeOldValue: true,
-    });
-  });
-}
-
-export async function txPhases(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...((window as unknown as { __txPhases?: string[] }).__txPhases ?? [])]);
 }

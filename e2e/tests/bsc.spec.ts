@@ -16,23 +16,20 @@
 // PRDS_E2E_BSC_BUILD=DIR reuses a build made by an earlier run (its addresses must match this run's:
 // a fresh node and the same deployer give the same ones) — the test command makes it beforehand with
 // scripts/build-bsc-rehearsal.sh; otherwise the spec builds (~5 min on an idle machine).
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { Contract, HDNodeWallet, JsonRpcProvider, parseUnits, type Wallet } from 'ethers';
+import { Contract, type HDNodeWallet, JsonRpcProvider, parseUnits, type Wallet } from 'ethers';
+import { startCuttingProxy } from '../support/cuttingProxy';
+import { devnetAccount } from '../support/devnetAccounts';
+import { OwnedProcesses } from '../support/ownedProcesses';
 import { isPortOpen, REPO_ROOT } from '../support/serverProcess';
-import {
-  connectInjectedWallet,
-  installTestWallet,
-  parseDisplayedAmount,
-  recordTxPhases,
-  shortAddressPattern,
-  txPhases,
-  type TestWallet,
-} from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
+import { parseDisplayedAmount } from '../support/displayedAmount';
+import { recordTxPhases, txPhases } from '../support/txPhases';
 import { typeMoment } from '../support/dateField';
 
 const run = promisify(execFile);
@@ -60,8 +57,7 @@ const DEPLOYMENTS = path.join(RUN_DIR, 'deployments');
 const RECORD_FILE = path.join(DEPLOYMENTS, `${CHAIN_ID}.json`);
 const SCREENSHOTS = path.join(RUN_DIR, 'screenshots');
 /** Hardhat's public test accounts: 0 deploys, 1 owns, 2 is the treasury (rehearsal.ts); 5 issues, 6 buys. */
-const PHRASE = 'test test test test test test test test test test test junk';
-const account = (i: number): HDNodeWallet => HDNodeWallet.fromPhrase(PHRASE, undefined, `m/44'/60'/0'/0/${i}`);
+const account = devnetAccount;
 const DEPLOYER = account(0);
 const u = (amount: string): bigint => parseUnits(amount, 18);
 
@@ -70,77 +66,7 @@ const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function s
 test.describe.configure({ mode: 'serial' });
 
 /** What marks each process as ours in /proc/<pid>/cmdline, so a recycled pid is never signalled. */
-const MARKERS = { node: 'hardhat', api: 'src/main.ts', site: 'serve.mjs' } as const;
-type ProcessName = keyof typeof MARKERS;
-const PIDS_FILE = path.join(RUN_DIR, 'pids.json');
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function readPids(): Partial<Record<ProcessName, number>> {
-  try {
-    return JSON.parse(fs.readFileSync(PIDS_FILE, 'utf8')) as Partial<Record<ProcessName, number>>;
-  } catch {
-    return {};
-  }
-}
-
-function isOurs(pid: number, name: ProcessName): boolean {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').includes(MARKERS[name]);
-  } catch {
-    return false;
-  }
-}
-
-async function stopProcess(name: ProcessName): Promise<void> {
-  const pids = readPids();
-  const pid = pids[name];
-  if (pid !== undefined && isOurs(pid, name)) {
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      // gone
-    }
-    const deadline = Date.now() + 5_000;
-    while (isOurs(pid, name) && Date.now() < deadline) await sleep(50);
-    if (isOurs(pid, name)) process.kill(-pid, 'SIGKILL');
-  }
-  delete pids[name];
-  fs.mkdirSync(RUN_DIR, { recursive: true });
-  fs.writeFileSync(PIDS_FILE, JSON.stringify(pids));
-}
-
-/** Starts `command` as its own process group (stopped as a unit), output to RUN_DIR/<name>.log; waits for `ready`. */
-async function startProcess(
-  name: ProcessName,
-  command: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number },
-): Promise<void> {
-  const logFile = path.join(RUN_DIR, `${name}.log`);
-  const out = fs.openSync(logFile, 'w');
-  const [file, ...args] = command;
-  const child = spawn(file ?? process.execPath, args, {
-    cwd: options.cwd,
-    env: { ...process.env, ...options.env },
-    detached: true,
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  child.unref();
-  if (child.pid === undefined) throw new Error(`could not start ${name}`);
-  fs.writeFileSync(PIDS_FILE, JSON.stringify({ ...readPids(), [name]: child.pid }));
-  let exited: string | null = null;
-  child.once('exit', (code, signal) => {
-    exited = signal ?? String(code);
-  });
-  const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
-    const log = fs.readFileSync(logFile, 'utf8');
-    if (options.ready.test(log)) return;
-    if (exited !== null) throw new Error(`${name} exited (${exited}) before it was ready:\n${log.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`${name} was not ready within ${options.timeoutMs} ms:\n${log.slice(-3000)}`);
-    await sleep(200);
-  }
-}
+const processes = new OwnedProcesses(RUN_DIR, { node: 'hardhat', api: 'src/main.ts', site: 'serve.mjs' });
 
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   const answer = await fetch(NODE_URL, {
@@ -151,51 +77,6 @@ async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   const json = (await answer.json()) as { result?: unknown; error?: { message: string } };
   if (json.error) throw new Error(`${method}: ${json.error.message}`);
   return json.result;
-}
-
-/**
- * A JSON-RPC proxy to the node that drops the connection of the `cutAt`-th eth_sendRawTransaction
- * without forwarding it: the deployment command sees its node go away mid-run, as a crash or a lost
- * network would leave it.
- */
-function startCuttingProxy(cutAt: number): Promise<{ sent: () => number; close: () => Promise<void> }> {
-  let raw = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      if ((JSON.parse(body.toString('utf8')) as { method?: string }).method === 'eth_sendRawTransaction') {
-        raw += 1;
-        if (raw >= cutAt) {
-          req.socket.destroy();
-          return;
-        }
-      }
-      const upstream = http.request(
-        { host: '127.0.0.1', port: NODE_PORT, method: 'POST', path: '/', headers: { 'content-type': 'application/json' } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      upstream.end(body);
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(CUT_PROXY_PORT, '127.0.0.1', () =>
-      resolve({
-        sent: () => Math.min(raw, cutAt - 1),
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      }),
-    );
-  });
 }
 
 /** `pnpm --filter @prds/contracts run deploy:network -- --network bsc …` as README gives it, against `rpcUrl`. */
@@ -245,7 +126,7 @@ let buildDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(20 * 60_000);
-  for (const name of Object.keys(MARKERS) as ProcessName[]) await stopProcess(name);
+  await processes.stopAll();
   for (const port of [NODE_PORT, CUT_PROXY_PORT, API_PORT, SITE_PORT]) {
     if (await isPortOpen(port)) throw new Error(`the BSC rehearsal needs port ${port} free (127.0.0.1)`);
   }
@@ -255,7 +136,7 @@ test.beforeAll(async () => {
 
   // The rehearsal node: chain 56 (or 97), a block a second besides the transactions' own, so confirmations come.
   const hardhat = require.resolve('hardhat/internal/cli/bootstrap', { paths: [path.join(REPO_ROOT, 'contracts')] });
-  await startProcess('node', [process.execPath, hardhat, 'node', '--hostname', '127.0.0.1', '--port', String(NODE_PORT)], {
+  await processes.start('node', [process.execPath, hardhat, 'node', '--hostname', '127.0.0.1', '--port', String(NODE_PORT)], {
     cwd: path.join(REPO_ROOT, 'contracts'),
     env: { PRDS_HARDHAT_CHAIN_ID: String(CHAIN_ID) },
     ready: /Started HTTP and WebSocket JSON-RPC server/,
@@ -272,7 +153,7 @@ test.beforeAll(async () => {
   expect(await new Contract(BSC_USDT, ERC20, provider).getFunction('symbol')()).toBe('USDT');
 
   // Interrupted after two contracts: the third broadcast never reaches the node.
-  const cut = await startCuttingProxy(3);
+  const cut = await startCuttingProxy({ nodePort: NODE_PORT, port: CUT_PROXY_PORT, cutAt: 3 });
   const interrupted = await deployNetwork(`http://127.0.0.1:${CUT_PROXY_PORT}`);
   await cut.close();
   expect(interrupted.ok, interrupted.output).toBe(false);
@@ -333,7 +214,7 @@ test.beforeAll(async () => {
 
   // The api on its own SQLite file, reading the deployment record; BSC's confirmations are 15 by
   // default — the rehearsal node mines a block a second, so it waits 3 to keep the journey short.
-  await startProcess('api', [process.execPath, '-r', './scripts/register.cjs', 'src/main.ts'], {
+  await processes.start('api', [process.execPath, '-r', './scripts/register.cjs', 'src/main.ts'], {
     cwd: path.join(REPO_ROOT, 'api'),
     env: {
       PRDS_API_HOST: '127.0.0.1',
@@ -352,7 +233,7 @@ test.beforeAll(async () => {
   });
   await rpc('evm_setIntervalMining', [1000]);
 
-  await startProcess(
+  await processes.start(
     'site',
     [
       process.execPath,
@@ -376,7 +257,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   provider?.destroy();
-  for (const name of ['site', 'api', 'node'] as const) await stopProcess(name);
+  for (const name of ['site', 'api', 'node'] as const) await processes.stop(name);
 });
 
 const usdtOf = (address: string): Promise<bigint> =>

@@ -5,7 +5,8 @@ import { expect, test } from '../support/fixtures';
 import { freshAccount, openMarkets } from '../support/chain';
 import { openPage } from '../support/hostUi';
 import { capture } from '../support/screenshot';
-import { TEST_WALLET_INFO, installTestWallet, shortAddressPattern } from '../support/testWallet';
+import { TEST_WALLET_INFO, installTestWallet } from '../support/testWallet';
+import { shortAddressPattern } from '../support/walletUi';
 import type { Page } from '@playwright/test';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });

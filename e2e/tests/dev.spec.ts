@@ -16,7 +16,8 @@ import { DEV_BASE_PORT, DEV_SERVER_PORT_OFFSET, portOf } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/serverProcess';
 import { capture } from '../support/screenshot';
-import { connectInjectedWallet, installTestWallet, shortAddressPattern } from '../support/testWallet';
+import { installTestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
 
 const DEV_SITE = `http://127.0.0.1:${DEV_BASE_PORT}`;
 const CLAIM_DEV_PORT = portOf('mfe-claim', DEV_BASE_PORT + DEV_SERVER_PORT_OFFSET);

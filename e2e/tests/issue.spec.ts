@@ -7,54 +7,59 @@
 // margin withdrawn → the balance on chain. Screenshots of the form go to e2e/screenshots/issue/.
 //
 // Ports 8648/8890, proxy 8692 (support/ownStack.ts; the other specs' stacks may run beside it).
-import fs from 'node:fs';
-import path from 'node:path';
-import { Contract, formatUnits, parseUnits, type Wallet } from 'ethers';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { formatUnits, parseUnits, type Wallet } from 'ethers';
+import type { Browser } from '@playwright/test';
 import { deployments } from '@prds/contracts';
 import { LicenseType, buyLicense, fundUsdt, send } from '@prds/contracts/actions';
 import type { Stack } from '../../scripts/stack.cjs';
-import { HOST_URL, type LangCode } from '../support/apps';
+import type { LangCode } from '../support/apps';
+import { typeMoment } from '../support/dateField';
 import { expect, test } from '../support/fixtures';
+import { storeLook } from '../support/hostUi';
+import {
+  expectAmountRules,
+  expectEmptyFormMessages,
+  expectLinkRule,
+  expectOptionRules,
+  expectTimeRules,
+} from '../support/issueFormRules';
+import {
+  clearDraft,
+  errorOf,
+  expectFormHolds,
+  expectIssueFormReady,
+  expectMarketPageAsTyped,
+  fillWholeForm,
+  readIssueParams,
+  formatIssueMoment,
+  issueProgress,
+  issueUsdt,
+  licenseOption,
+  marginFor,
+  openIssue,
+  seeded,
+  type IssueParams,
+} from '../support/issuePage';
+import { licenseMarketplace, usesLeft } from '../support/licensePage';
 import { chooseOption, runTransaction } from '../support/marketPage';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
 import { ResolutionChain } from '../support/resolutionChain';
-import {
-  DEVNET_CHAIN_HEX,
-  connectInjectedWallet,
-  installTestWallet,
-  recordTxPhases,
-  shortAddressPattern,
-  type TestWallet,
-} from '../support/testWallet';
-import { typeMoment } from '../support/dateField';
+import { capture } from '../support/screenshot';
+import { openStackActor, type StackActor } from '../support/stackActor';
+import { DEVNET_CHAIN_HEX } from '../support/testWallet';
+import { recordTxPhases } from '../support/txPhases';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const HOUR = 3600;
 const PROXY_PORT = 8692;
-const CONTEXT_PROXY = { server: `http://127.0.0.1:${PROXY_PORT}`, bypass: '<-loopback>' } as const;
-const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots', 'issue');
 const CONTRACTS = deployments[31337].contracts;
-/** How the issue remote writes a moment (mfe-issue dateTimeFormat.ts). */
-const DATE_TIME_FORMAT: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-};
 
 let stack: Stack | undefined;
 let proxy: OwnStackProxy | undefined;
 let chain: ResolutionChain;
 
-interface Actor {
-  readonly key: Wallet;
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly wallet: TestWallet;
+interface Actor extends StackActor {
   /** Every call the page made to /api/issue/submit-underlying. */
   readonly submits: string[];
 }
@@ -63,14 +68,7 @@ let renter: Actor;
 let buyerKey: Wallet;
 let ownLicense: bigint;
 let rentedLicense: bigint;
-let params: {
-  minLiquidity: bigint;
-  minMargin: bigint;
-  minPremium: bigint;
-  capacityMultiple: bigint;
-  confirmationPeriod: number;
-  challengeWindow: number;
-};
+let params: IssueParams;
 
 /** The market the form issues, as typed. */
 const RUN = Date.now().toString(36);
@@ -89,93 +87,33 @@ let issuedTimes: { lastTradingTime: number; expirationTime: number };
 
 test.describe.configure({ mode: 'serial' });
 
-const usdt = (units: bigint): string =>
-  `${Number(formatUnits(units, 18)).toLocaleString('en', { maximumFractionDigits: 4 })} USDT`;
-
+/** `key`'s browser on /issue, connected, noting every text the page sends to the api. */
 async function actor(browser: Browser, key: Wallet): Promise<Actor> {
-  const context = await browser.newContext({
-    baseURL: HOST_URL,
-    proxy: CONTEXT_PROXY,
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-US',
-    timezoneId: 'UTC',
-    colorScheme: 'light',
-  });
-  const page = await context.newPage();
   const submits: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/issue/submit-underlying')) submits.push(request.postData() ?? '');
+  const opened = await openStackActor(browser, key, {
+    stack,
+    proxy,
+    start: '/issue',
+    shown: (page) => page.getByTestId('issue-form'),
+    context: { viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' },
+    prepare: async (page) => {
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/issue/submit-underlying')) submits.push(request.postData() ?? '');
+      });
+      await recordTxPhases(page);
+    },
   });
-  await recordTxPhases(page);
-  const wallet = await installTestWallet(page, { privateKey: key.privateKey, rpcUrl: stack?.devnetUrl });
-  await page.goto('/issue');
-  await expect(page.getByTestId('issue-form')).toBeVisible();
-  await connectInjectedWallet(page);
-  await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(key.address));
-  return { key, context, page, wallet, submits };
+  return { ...opened, submits };
 }
 
 const sent = (who: Actor) => who.wallet.callsTo('eth_sendTransaction').length;
-
-/** A whole minute at least `seconds` from now on the chain. */
-async function chainMinute(seconds: number): Promise<number> {
-  return Math.ceil(((await chain.now()) + seconds) / 60) * 60;
-}
-
-function errorOf(page: Page, id: string): Locator {
-  return page.locator(`#${id}-error`);
-}
-
-async function openIssue(page: Page, license?: bigint): Promise<void> {
-  await page.goto(license === undefined ? '/issue' : `/issue?license=${license}`);
-  await expect(page.getByTestId('issue-form')).toBeVisible();
-  await expect(page.getByTestId('issue-params')).toBeVisible();
-  if (license !== undefined) {
-    await expect(page.locator(`[data-testid="issue-license-option"][data-license-id="${license}"] input`)).toBeChecked();
-  }
-}
-
-async function clearDraft(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    localStorage.removeItem('prds.issue.draft');
-  });
-}
-
-async function fillTexts(page: Page, texts: typeof MARKET): Promise<void> {
-  await page.getByTestId('issue-event').fill(texts.event);
-  const options = page.getByTestId('issue-option');
-  // Typed out of order, then reordered: the editor's add, move and remove.
-  await options.nth(0).fill(texts.options[1] ?? '');
-  await options.nth(1).fill(texts.options[0] ?? '');
-  await page.getByTestId('issue-option-add').click();
-  await options.nth(2).fill('to be removed');
-  await page.getByTestId('issue-option-add').click();
-  await options.nth(3).fill(texts.options[2] ?? '');
-  await page.getByTestId('issue-option-row').nth(2).getByTestId('issue-option-remove').click();
-  await page.getByTestId('issue-option-row').nth(1).getByTestId('issue-option-up').click();
-  await expect(options).toHaveCount(3);
-  for (const [index, text] of texts.options.entries()) await expect(options.nth(index)).toHaveValue(text);
-  await page.getByTestId('issue-category').selectOption(texts.category);
-  await page.getByTestId('issue-description').fill(texts.description);
-  await page.getByTestId('issue-resolution-source').fill(texts.resolutionSource);
-  await page.getByTestId('issue-url').fill(texts.url);
-  await page.getByTestId('issue-content').fill(texts.content);
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   stack = await startOwnStack({ devnetPort: 8648, apiPort: 8890, name: 'stack-issue' });
   chain = new ResolutionChain(stack.devnetUrl, stack.apiUrl);
   proxy = await startOwnStackProxy(stack, PROXY_PORT);
-  const p = (await chain.markets().getFunction('params')()) as Record<string, bigint>;
-  params = {
-    minLiquidity: BigInt(p.minLiquidity ?? 0n),
-    minMargin: BigInt(p.minMargin ?? 0n),
-    minPremium: BigInt(p.minPremium ?? 0n),
-    capacityMultiple: BigInt(p.capacityMultiple ?? 0n),
-    confirmationPeriod: Number(p.confirmationPeriod),
-    challengeWindow: Number(p.challengeWindow),
-  };
+  params = await readIssueParams(chain);
 
   const [issuerKey, ownerKey, renterKey] = [await chain.freshAccount(), await chain.freshAccount(), await chain.freshAccount()];
   buyerKey = await chain.freshAccount();
@@ -186,11 +124,10 @@ test.beforeAll(async ({ browser }) => {
   ownLicense = await buyLicense(chain.license(issuerKey), chain.usdt(issuerKey), issuerKey, LicenseType.Common);
   // A Scarcity License (rentable) listed for rent by its owner and rented for 2 days by the renter.
   rentedLicense = await buyLicense(chain.license(ownerKey), chain.usdt(ownerKey), ownerKey, LicenseType.Scarcity);
-  const market = (runner: Wallet) => new Contract(CONTRACTS.licenseMarketplace.address, CONTRACTS.licenseMarketplace.abi, runner);
   await send(chain.license(ownerKey), ownerKey, 'setApprovalForAll', CONTRACTS.licenseMarketplace.address, true);
-  await send(market(ownerKey), ownerKey, 'listForRent', rentedLicense, u('1'), 10, 2);
+  await send(licenseMarketplace(ownerKey), ownerKey, 'listForRent', rentedLicense, u('1'), 10, 2);
   await fundUsdt(chain.usdt(renterKey), renterKey, u('2'), CONTRACTS.licenseMarketplace.address);
-  await send(market(renterKey), renterKey, 'rent', rentedLicense, 2, u('1'));
+  await send(licenseMarketplace(renterKey), renterKey, 'rent', rentedLicense, 2, u('1'));
 
   issuer = await actor(browser, issuerKey);
   renter = await actor(browser, renterKey);
@@ -209,24 +146,12 @@ test('every §5 message appears at its field and nothing is sent', async () => {
   const { page } = issuer;
   await clearDraft(page);
   await openIssue(page);
-  const option = page.locator(`[data-testid="issue-license-option"][data-license-id="${ownLicense}"]`);
+  const option = licenseOption(page, ownLicense);
   await expect(option).toContainText(`License #${ownLicense}`);
   await expect(option).toContainText('Owned');
-  await expect(page.getByTestId('issue-param-min-liquidity')).toContainText(usdt(params.minLiquidity));
+  await expect(page.getByTestId('issue-param-min-liquidity')).toContainText(issueUsdt(params.minLiquidity));
 
-  // Empty: every field says what it needs, on submit.
-  await page.getByTestId('issue-submit').click();
-  await expect(errorOf(page, 'issue-license')).toHaveText('Please select a License');
-  await expect(errorOf(page, 'issue-event')).toHaveText('Event is empty');
-  const optionRows = page.getByTestId('issue-option-row');
-  await expect(optionRows.nth(0).getByTestId('issue-error')).toHaveText('Option content cannot be empty');
-  await expect(optionRows.nth(1).getByTestId('issue-error')).toHaveText('Option content cannot be empty');
-  await expect(errorOf(page, 'issue-category')).toHaveText('Choose a category');
-  await expect(errorOf(page, 'issue-last-trading-time')).toHaveText('Last trading time is empty');
-  await expect(errorOf(page, 'issue-expiration-time')).toHaveText('Expiration time is empty');
-  await expect(errorOf(page, 'issue-liquidity')).toHaveText('Enter an amount greater than 0');
-  await expect(errorOf(page, 'issue-margin')).toHaveText('Enter an amount greater than 0');
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await expectEmptyFormMessages(page);
 
   // On blur, one field at a time (a fresh page: nothing submitted yet).
   await page.reload();
@@ -236,75 +161,14 @@ test('every §5 message appears at its field and nothing is sent', async () => {
   await expect(errorOf(page, 'issue-event')).toHaveText('Event is empty');
   await expect(errorOf(page, 'issue-category')).toHaveCount(0);
 
-  // Options: repeated (as a reader sees them), fewer than two, none.
-  const options = page.getByTestId('issue-option');
-  await options.nth(0).fill('Yes');
-  await options.nth(1).fill('YES ');
-  await options.nth(1).blur();
-  await expect(optionRows.nth(1).getByTestId('issue-error')).toHaveText('Option content cannot be repeated');
-  await optionRows.nth(1).getByTestId('issue-option-remove').click();
-  await expect(errorOf(page, 'issue-options')).toHaveText('There cannot be less than two options');
-  await optionRows.nth(0).getByTestId('issue-option-remove').click();
-  await expect(errorOf(page, 'issue-options')).toHaveText('Options cannot be empty');
-  await page.getByTestId('issue-option-add').click();
-  await page.getByTestId('issue-option-add').click();
-  await options.nth(0).fill('Yes');
-  await options.nth(1).fill('No');
-  await expect(errorOf(page, 'issue-options')).toHaveCount(0);
-
-  // The link.
-  await page.getByTestId('issue-url').fill('ftp://example.org/file');
-  await page.getByTestId('issue-url').blur();
-  await expect(errorOf(page, 'issue-url')).toHaveText('Enter a link that starts with http:// or https://');
-  await page.getByTestId('issue-url').fill('');
-
-  // Times against the chain's now and each other.
-  const lastTrading = page.getByTestId('issue-last-trading-time');
-  const expiration = page.getByTestId('issue-expiration-time');
-  await typeMoment(page, lastTrading, (await chainMinute(0)) - 2 * HOUR);
-  await page.getByTestId('issue-event').focus();
-  await expect(errorOf(page, 'issue-last-trading-time')).toHaveText('Last trading time must be greater than today');
-  await typeMoment(page, lastTrading, await chainMinute(3 * HOUR));
-  await typeMoment(page, expiration, await chainMinute(2 * HOUR));
-  await page.getByTestId('issue-event').focus();
-  await expect(errorOf(page, 'issue-last-trading-time')).toHaveText('Last trading time is greater than expiration time');
-  await typeMoment(page, expiration, await chainMinute(4 * HOUR));
-  await expect(errorOf(page, 'issue-last-trading-time')).toHaveCount(0);
-
-  // Amounts: the chain's minimums (just below is refused, the minimum itself is not), the balance, the capacity.
-  const liquidity = page.getByTestId('issue-liquidity');
-  const margin = page.getByTestId('issue-margin');
-  await liquidity.fill(formatUnits(params.minLiquidity - 10n ** 16n, 18));
-  await liquidity.blur();
-  await expect(errorOf(page, 'issue-liquidity')).toHaveText(`Liquidity must be at least ${usdt(params.minLiquidity)}`);
-  await liquidity.fill(formatUnits(params.minLiquidity, 18));
-  await expect(errorOf(page, 'issue-liquidity')).toHaveCount(0);
-  if (params.minMargin > 0n) {
-    await margin.fill(formatUnits(params.minMargin - 10n ** 16n, 18));
-    await margin.blur();
-    await expect(errorOf(page, 'issue-margin')).toHaveText(`Margin must be at least ${usdt(params.minMargin)}`);
-  }
-  await margin.fill('6000');
-  await margin.blur();
-  await expect(errorOf(page, 'issue-liquidity')).toHaveText('Insufficient balance Top up USDT');
-  // The smallest margin with a seed just above its capacity.
-  const smallMargin = params.minMargin > 0n ? params.minMargin : u('1');
-  const capacity = smallMargin * params.capacityMultiple;
-  await margin.fill(formatUnits(smallMargin, 18));
-  await liquidity.fill(formatUnits(capacity + u('2'), 18));
-  await expect(errorOf(page, 'issue-liquidity')).toHaveText(
-    `Liquidity is above this market's capacity of ${usdt(capacity)}: raise the margin or lower the liquidity`,
-  );
-  await liquidity.fill(formatUnits(capacity - (capacity % 2n), 18));
-  await expect(errorOf(page, 'issue-liquidity')).toHaveCount(0);
+  await expectOptionRules(page);
+  await expectLinkRule(page);
+  await expectTimeRules(page, chain);
+  await expectAmountRules(page, params);
 
   await page.getByTestId('issue-submit').click();
   await expect(errorOf(page, 'issue-license')).toHaveText('Please select a License');
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, 'step-errors-en-day-1280.png'),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await capture(page, 'issue/step-errors-en-day-1280.png');
 
   // The wallet on another network: 'Network not connected' beside the button; back on the devnet it goes.
   const networkError = page.locator('[data-error="issue.error.networkNotConnected"]');
@@ -326,10 +190,9 @@ test('a renter: the rental on the License, no staking it, and no market past the
   await clearDraft(page);
   await openIssue(page, rentedLicense);
   const rentEnd = Number(await chain.license().getFunction('userExpires')(rentedLicense));
-  const choice = page.locator(`[data-testid="issue-license-option"][data-license-id="${rentedLicense}"]`);
+  const choice = licenseOption(page, rentedLicense);
   await expect(choice).toContainText('Rented');
-  const format = (seconds: number) =>
-    new Intl.DateTimeFormat('en', { ...DATE_TIME_FORMAT, timeZone: 'UTC' }).format(seconds * 1000);
+  const format = formatIssueMoment;
   await expect(choice.getByTestId('issue-license-rental')).toHaveText(
     `Rented until ${format(rentEnd)} · 2 more markets in this rental`,
   );
@@ -354,37 +217,11 @@ test('a renter: the rental on the License, no staking it, and no market past the
   await clearDraft(page);
 });
 
-async function fillWholeForm(
-  page: Page,
-  texts: typeof MARKET = MARKET,
-): Promise<{ lastTradingTime: number; expirationTime: number }> {
-  await fillTexts(page, texts);
-  const lastTradingTime = await chainMinute(2 * HOUR);
-  const expirationTime = await chainMinute(3 * HOUR);
-  await typeMoment(page, page.getByTestId('issue-last-trading-time'), lastTradingTime);
-  await typeMoment(page, page.getByTestId('issue-expiration-time'), expirationTime);
-  await page.getByTestId('issue-liquidity').fill(formatUnits(params.minLiquidity, 18));
-  await page.getByTestId('issue-margin').fill(formatUnits(marginFor(params.minLiquidity), 18));
-  return { lastTradingTime, expirationTime };
-}
-
-/** What Markets.issue takes of `liquidity`: an equal whole share per option (the rest stays with the issuer). */
-function seeded(liquidity: bigint, optionCount: number): bigint {
-  return (liquidity / BigInt(optionCount)) * BigInt(optionCount);
-}
-
-/** A margin whose capacity holds the seed, at least the minimum. */
-function marginFor(liquidity: bigint): bigint {
-  const needed = (liquidity + params.capacityMultiple - 1n) / params.capacityMultiple;
-  const margin = needed > params.minMargin ? needed : params.minMargin;
-  return margin > u('10') ? margin : u('10');
-}
-
 test('content refused by moderation: its reason at the field, the form kept, nothing sent; a held text says what is next', async () => {
   const { page } = issuer;
   await clearDraft(page);
   await openIssue(page, ownLicense);
-  await fillWholeForm(page);
+  await fillWholeForm(page, MARKET, chain, params);
   await page.getByTestId('issue-url').fill('https://www.bet365.com/event');
   await page.getByTestId('issue-submit').click();
   await expect(errorOf(page, 'issue-url')).toHaveText('This text cannot be published: it is about gambling');
@@ -409,25 +246,16 @@ test('issue a market from /issue: draft kept across a reload, progress, then the
   const { page, key } = issuer;
   await clearDraft(page);
   await openIssue(page, ownLicense);
-  const times = await fillWholeForm(page);
+  const times = await fillWholeForm(page, MARKET, chain, params);
   issuedTimes = times;
 
   // A reload keeps every value.
   await page.reload();
   await expect(page.getByTestId('issue-form')).toBeVisible();
-  await expect(page.getByTestId('issue-event')).toHaveValue(MARKET.event);
-  for (const [index, text] of MARKET.options.entries())
-    await expect(page.getByTestId('issue-option').nth(index)).toHaveValue(text);
-  await expect(page.getByTestId('issue-category')).toHaveValue(MARKET.category);
-  await expect(page.getByTestId('issue-url')).toHaveValue(MARKET.url);
-  await expect(page.getByTestId('issue-content')).toHaveValue(MARKET.content);
-  await expect(page.getByTestId('issue-last-trading-time')).toHaveAttribute('data-value', String(times.lastTradingTime));
-  await expect(page.getByTestId('issue-expiration-time')).toHaveAttribute('data-value', String(times.expirationTime));
-  await expect(page.locator(`[data-testid="issue-license-option"][data-license-id="${ownLicense}"] input`)).toBeChecked();
+  await expectFormHolds(page, MARKET, times);
+  await expect(licenseOption(page, ownLicense).locator('input')).toBeChecked();
 
-  const availableBefore = Number(
-    ((await chain.license().getFunction('info')(ownLicense)) as { availableTimes: bigint }).availableTimes,
-  );
+  const availableBefore = await usesLeft(chain, ownLicense);
   const usdtBefore = await chain.usdtBalance(key.address);
 
   // The wallet refuses: 'Transaction cancelled', the form as it was, nothing paid, the License unused.
@@ -445,46 +273,23 @@ test('issue a market from /issue: draft kept across a reload, progress, then the
 
   await page.getByTestId('issue-submit').click();
   // In progress: the texts checked, then the transaction's phases.
-  await expect(
-    page
-      .locator('[data-testid="issue-form"][data-stage="transaction"] [data-testid="tx-status"]')
-      .or(page.getByTestId('issue-success')),
-  ).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, 'step-progress-en-day-1280.png'),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await expect(issueProgress(page)).toBeVisible({ timeout: 30_000 });
+  await capture(page, 'issue/step-progress-en-day-1280.png');
   await expect(page.getByTestId('issue-success')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('issue-success').getByTestId('tx-status')).toContainText('Issue success');
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, 'step-success-en-day-1280.png'),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await capture(page, 'issue/step-success-en-day-1280.png');
   await page.waitForURL(/\/detail\/\d+$/, { timeout: 45_000 });
   issuedId = /\/detail\/(\d+)$/.exec(page.url())?.[1] ?? '';
 
   // On chain: the liquidity (as the contract seeds it: an equal whole share per option) and the margin
   // paid, the License used once.
   const paid = usdtBefore - (await chain.usdtBalance(key.address));
-  expect(paid).toBe(seeded(params.minLiquidity, MARKET.options.length) + marginFor(params.minLiquidity));
-  const availableAfter = Number(
-    ((await chain.license().getFunction('info')(ownLicense)) as { availableTimes: bigint }).availableTimes,
-  );
+  expect(paid).toBe(seeded(params.minLiquidity, MARKET.options.length) + marginFor(params.minLiquidity, params));
+  const availableAfter = await usesLeft(chain, ownLicense);
   expect(availableAfter).toBe(availableBefore - 1);
 
   // Its page: every field as typed.
-  await expect(page.getByTestId('detail-event')).toHaveText(MARKET.event);
-  for (const [index, text] of MARKET.options.entries())
-    await expect(page.getByTestId(`detail-option-${index}`)).toContainText(text);
-  await expect(page.getByTestId('detail-category')).toContainText(MARKET.categoryLabel);
-  await expect(page.getByTestId('detail-description')).toContainText(MARKET.description);
-  await expect(page.getByTestId('detail-resolution-source')).toContainText(MARKET.resolutionSource);
-  await expect(page.getByTestId('detail-url')).toContainText(MARKET.url);
-  await expect(page.getByTestId('detail-content')).toContainText(MARKET.content);
-  await expect(page.getByTestId('detail-last-trading')).toHaveAttribute('data-target', String(times.lastTradingTime));
-  await expect(page.getByTestId('detail-expiration')).toHaveAttribute('data-target', String(times.expirationTime));
+  await expectMarketPageAsTyped(page, MARKET, times);
 
   // /market lists it.
   await page.goto(`/market?q=${encodeURIComponent(RUN)}`);
@@ -525,35 +330,29 @@ test('issue → a buy by another account → expiry → the issuer confirms → 
   // The challenge window passes; the winner claims on the market's page.
   await chain.increaseTime(params.challengeWindow + 60);
   await chain.waitApi(id, () => true);
-  const buyerContext = await page
-    .context()
-    .browser()
-    ?.newContext({
-      baseURL: HOST_URL,
-      proxy: CONTEXT_PROXY,
-      viewport: { width: 1280, height: 900 },
-      locale: 'en-US',
-      timezoneId: 'UTC',
-    });
-  if (!buyerContext) throw new Error('no browser');
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const buyer = await openStackActor(browser, buyerKey, {
+    stack,
+    proxy,
+    start: `/detail/${issuedId}`,
+    context: { viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' },
+    prepare: recordTxPhases,
+  });
   try {
-    const buyerPage = await buyerContext.newPage();
-    await recordTxPhases(buyerPage);
-    await installTestWallet(buyerPage, { privateKey: buyerKey.privateKey, rpcUrl: stack?.devnetUrl });
-    await buyerPage.goto(`/detail/${issuedId}`);
-    await connectInjectedWallet(buyerPage);
+    const buyerPage = buyer.page;
     const panel = buyerPage.getByTestId('claim-panel');
     await expect(panel).toBeVisible({ timeout: 30_000 });
     const before = await chain.usdtBalance(buyerKey.address);
     await runTransaction(buyerPage, panel.getByTestId('claim-submit'));
     expect(await chain.usdtBalance(buyerKey.address)).toBeGreaterThan(before);
   } finally {
-    await buyerContext.close();
+    await buyer.context.close();
   }
 
   // The margin and the issuer's fee are free in the Markets contract: withdraw them from My markets.
   const credit = (await chain.markets().getFunction('creditOf')(key.address)) as bigint;
-  expect(credit).toBeGreaterThanOrEqual(marginFor(params.minLiquidity));
+  expect(credit).toBeGreaterThanOrEqual(marginFor(params.minLiquidity, params));
   await openIssue(page);
   await expect(page.getByTestId('issue-margin-free')).toHaveAttribute('data-units', credit.toString(), { timeout: 30_000 });
   const usdtBefore = await chain.usdtBalance(key.address);
@@ -576,7 +375,7 @@ test('cancel a market no one bought into: the License gets its use back on chain
     tradingFor: 2 * HOUR,
     expiresAfter: 3 * HOUR,
     liquidity: params.minLiquidity,
-    margin: marginFor(params.minLiquidity),
+    margin: marginFor(params.minLiquidity, params),
   });
   // chain.issue bought the License it used: the newest one.
   const license = (await chain.license().getFunction('totalMinted')()) as bigint;
@@ -584,8 +383,7 @@ test('cancel a market no one bought into: the License gets its use back on chain
   await openIssue(page);
   const item = page.locator(`[data-testid="issue-mine-item"][data-market-id="${market.id}"]`);
   await expect(item).toBeVisible({ timeout: 30_000 });
-  const available = async () =>
-    Number(((await chain.license().getFunction('info')(license)) as { availableTimes: bigint }).availableTimes);
+  const available = () => usesLeft(chain, license);
   const before = await available();
   const usdtBefore = await chain.usdtBalance(key.address);
   await item.getByTestId('issue-cancel').click();
@@ -596,7 +394,7 @@ test('cancel a market no one bought into: the License gets its use back on chain
   expect(await available()).toBe(before + 1);
   expect(await chain.marketState(market.id)).toBe('Cancelled');
   expect((await chain.usdtBalance(key.address)) - usdtBefore).toBe(
-    seeded(params.minLiquidity, 2) + marginFor(params.minLiquidity),
+    seeded(params.minLiquidity, 2) + marginFor(params.minLiquidity, params),
   );
 });
 
@@ -613,58 +411,36 @@ test('in progress and success in Chinese and Arabic, on a phone and a desktop, n
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       // Typed in English (the date fields' segments in en-US order), then shown in `lang`: the draft
       // survives the reload that changes the language.
-      await page.evaluate(() => {
-        localStorage.setItem('prds.lang', 'en');
-        localStorage.setItem('prds.theme', 'day');
-      });
+      await storeLook(page, 'en', 'day');
       await clearDraft(page);
       await openIssue(page, ownLicense);
       const texts = { ...MARKET, event: `Will the e2e issue spec's ${lang} ${theme} ${width} market ${RUN} trade?` };
-      await fillWholeForm(page, texts);
-      await page.evaluate(
-        ([l, t]) => {
-          localStorage.setItem('prds.lang', l);
-          localStorage.setItem('prds.theme', t);
-        },
-        [lang, theme] as const,
-      );
+      await fillWholeForm(page, texts, chain, params);
+      await storeLook(page, lang, theme);
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByTestId('issue-event')).toHaveValue(texts.event);
       await expect(page.getByTestId('issue-params')).toBeVisible();
+      // The wallet reconnects after the reload: a click before it is back only shows messages.
+      await expectIssueFormReady(page, ownLicense);
 
       await page.getByTestId('issue-submit').click();
-      await expect(
-        page
-          .locator('[data-testid="issue-form"][data-stage="transaction"] [data-testid="tx-status"]')
-          .or(page.getByTestId('issue-success')),
-      ).toBeVisible({ timeout: 30_000 });
+      await expect(issueProgress(page)).toBeVisible({ timeout: 30_000 });
       await expectNoHorizontalOverflow(page);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `progress-${lang}-${theme}-${width}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
+      await capture(page, `issue/progress-${lang}-${theme}-${width}.png`);
       await expect(page.getByTestId('issue-success')).toBeVisible({ timeout: 60_000 });
       // The message replaced the long form: it is where the reader looks, not scrolled away.
       await expect(page.getByTestId('issue-success')).toBeInViewport();
       await expectNoHorizontalOverflow(page);
       await expectNoTofu(page);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `success-${lang}-${theme}-${width}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
+      await capture(page, `issue/success-${lang}-${theme}-${width}.png`);
       await page.waitForURL(/\/detail\/\d+$/, { timeout: 45_000 });
       await expect(page.getByTestId('detail-event')).toHaveText(texts.event);
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.evaluate(() => {
-      localStorage.setItem('prds.lang', 'en');
-      localStorage.setItem('prds.theme', 'day');
-    });
+    await storeLook(page, 'en', 'day');
   }
 });
 
@@ -676,13 +452,7 @@ test('screenshots of the form: empty and with errors, phone and desktop, day and
   );
   for (const { lang, theme, width } of combos) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-    await page.evaluate(
-      ([l, t]) => {
-        localStorage.setItem('prds.lang', l);
-        localStorage.setItem('prds.theme', t);
-      },
-      [lang, theme] as const,
-    );
+    await storeLook(page, lang, theme);
     await clearDraft(page);
     await openIssue(page, ownLicense);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -690,27 +460,15 @@ test('screenshots of the form: empty and with errors, phone and desktop, day and
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
     await expectNoTofu(page);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `empty-${lang}-${theme}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await capture(page, `issue/empty-${lang}-${theme}-${width}.png`);
     await page.getByTestId('issue-submit').click();
     await expect(errorOf(page, 'issue-event')).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectNoTofu(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `errors-${lang}-${theme}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await capture(page, `issue/errors-${lang}-${theme}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.evaluate(() => {
-    localStorage.setItem('prds.lang', 'en');
-    localStorage.setItem('prds.theme', 'day');
-  });
+  await storeLook(page, 'en', 'day');
   await clearDraft(page);
 });

@@ -9,24 +9,33 @@
 // It moves the devnet's clock (past the rental's end), so it runs on a devnet + api of its own
 // (support/ownStack.ts, ports 8646/8888, its proxy on 8690 — not the resolution spec's, which may run
 // beside it), like resolution.spec.ts.
-import path from 'node:path';
-import { Contract, parseUnits, type JsonRpcProvider, type Signer, type Wallet } from 'ethers';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { parseUnits, type Wallet } from 'ethers';
+import type { Browser } from '@playwright/test';
 import { deployments } from '@prds/contracts';
-import { fundUsdt, optionKey } from '@prds/contracts/actions';
 import type { Stack } from '../../scripts/stack.cjs';
-import { HOST_URL, type LangCode } from '../support/apps';
+import type { LangCode } from '../support/apps';
 import { expect, test } from '../support/fixtures';
-import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
+import { storeLook } from '../support/hostUi';
+import {
+  apiLicense,
+  issueAs,
+  licenseBalance,
+  licenseMarketplace,
+  listing,
+  mineItem,
+  ownerOf,
+  phaseIs,
+  settle,
+} from '../support/licensePage';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
+import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
 import { ResolutionChain } from '../support/resolutionChain';
-import { connectInjectedWallet, installTestWallet, shortAddressPattern, type TestWallet } from '../support/testWallet';
+import { capture, screenshotPath } from '../support/screenshot';
+import { openStackActor, type StackActor } from '../support/stackActor';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const DAY = 86_400;
 const PROXY_PORT = 8690;
-const CONTEXT_PROXY = { server: `http://127.0.0.1:${PROXY_PORT}`, bypass: '<-loopback>' } as const;
-const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots', 'license');
 const CONTRACTS = deployments[31337].contracts;
 const TYPES = ['common', 'scarcity', 'attributive'] as const;
 
@@ -34,12 +43,12 @@ let stack: Stack | undefined;
 let proxy: OwnStackProxy | undefined;
 let chain: ResolutionChain;
 
-interface Actor {
-  readonly key: Wallet;
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly wallet: TestWallet;
+type Actor = StackActor;
+/** `key`'s browser on /nft, connected. */
+async function actor(browser: Browser, key: Wallet): Promise<Actor> {
+  return openStackActor(browser, key, { stack, proxy, start: '/nft', shown: (page) => page.getByTestId('page-nft-sale') });
 }
+
 let seller: Actor;
 let buyer: Actor;
 /** Token ids the seller minted, by type; the packet's. */
@@ -47,85 +56,6 @@ const minted: Partial<Record<(typeof TYPES)[number], bigint>> = {};
 let packetIds: bigint[] = [];
 
 test.describe.configure({ mode: 'serial' });
-
-function marketplace(runner: Signer | JsonRpcProvider = chain.provider): Contract {
-  return new Contract(CONTRACTS.licenseMarketplace.address, CONTRACTS.licenseMarketplace.abi, runner);
-}
-
-async function ownerOf(tokenId: bigint): Promise<string> {
-  return ((await chain.license().getFunction('ownerOf')(tokenId)) as string).toLowerCase();
-}
-
-async function licenseBalance(account: string): Promise<bigint> {
-  return (await chain.license().getFunction('balanceOf')(account)) as bigint;
-}
-
-/** A browser context of its own for one account: the wallet signs on the private devnet, the page reaches it through the proxy. */
-async function actor(browser: Browser, key: Wallet): Promise<Actor> {
-  const context = await browser.newContext({
-    baseURL: HOST_URL,
-    proxy: CONTEXT_PROXY,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-    colorScheme: 'light',
-  });
-  const page = await context.newPage();
-  const wallet = await installTestWallet(page, { privateKey: key.privateKey, rpcUrl: stack?.devnetUrl });
-  await page.goto('/nft');
-  await expect(page.getByTestId('page-nft-sale')).toBeVisible();
-  await connectInjectedWallet(page);
-  await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(key.address));
-  return { key, context, page, wallet };
-}
-
-/**
- * Waits until `done` holds after a transaction was started, failing at once with the status's words
- * when a transaction inside `scope` fails or is cancelled.
- */
-async function settle(page: Page, scope: Locator, done: () => Promise<boolean>, timeout = 60_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  const bad = scope.locator('[data-testid="tx-status"][data-phase="failed"], [data-testid="tx-status"][data-phase="cancelled"]');
-  for (;;) {
-    if (await done()) return;
-    if ((await bad.count()) > 0)
-      throw new Error(`transaction ${await bad.first().getAttribute('data-phase')}: ${await bad.first().innerText()}`);
-    if (Date.now() > deadline) throw new Error(`not settled within ${timeout} ms`);
-    await page.waitForTimeout(200);
-  }
-}
-
-const phaseIs = (scope: Locator, phase: string) => async () =>
-  (await scope
-    .getByTestId('tx-status')
-    .getAttribute('data-phase')
-    .catch(() => null)) === phase;
-
-function mineItem(page: Page, tokenId: bigint): Locator {
-  return page.locator(`[data-testid="license-mine-item"][data-token-id="${tokenId}"]`);
-}
-
-function listing(page: Page, tokenId: bigint): Locator {
-  return page.locator(`[data-testid="license-listing"][data-token-id="${tokenId}"]`);
-}
-
-/** Waits until the private api has indexed `tokenId` as `accept` wants (after a transaction sent from the test process). */
-async function apiLicense(
-  tokenId: bigint,
-  accept: (license: { state: string; salePrice: string | null }) => boolean,
-): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const answer = await chain.api<{ list: { state: string; salePrice: string | null }[] }>('/api/ticket-market/detail', {
-          tokenId: String(tokenId),
-        });
-        const [license] = answer.data.list;
-        return license !== undefined && accept(license);
-      },
-      { timeout: 30_000, intervals: [250] },
-    )
-    .toBe(true);
-}
 
 /** The wallet's eth_sendTransaction requests so far (to check that bad input sent nothing). */
 const sent = (who: Actor) => who.wallet.callsTo('eth_sendTransaction').length;
@@ -165,12 +95,12 @@ test('mint one License of each type, then buy a packet: balance and ownership on
     await settle(page, card, phaseIs(card, 'confirmed'));
     const tokenId = (await chain.license().getFunction('totalMinted')()) as bigint;
     minted[type] = tokenId;
-    expect(await ownerOf(tokenId)).toBe(key.address.toLowerCase());
+    expect(await ownerOf(chain, tokenId)).toBe(key.address.toLowerCase());
     expect(Number(((await chain.license().getFunction('info')(tokenId)) as { licenseType: bigint }).licenseType)).toBe(index);
     // The page counts it: one fewer left.
     await expect(card.getByTestId('license-type-left')).toHaveAttribute('data-value', String(leftBefore - 1));
   }
-  expect(await licenseBalance(key.address)).toBe(3n);
+  expect(await licenseBalance(chain, key.address)).toBe(3n);
   expect(usdtBefore - (await chain.usdtBalance(key.address))).toBe(u('1600'));
 
   await page.getByTestId('license-packet-link').click();
@@ -182,8 +112,8 @@ test('mint one License of each type, then buy a packet: balance and ownership on
   await packet.getByTestId('license-packet-buy').click();
   await settle(page, packet, phaseIs(packet, 'confirmed'));
   packetIds = Array.from({ length: 5 }, (_, i) => first + BigInt(i));
-  for (const id of packetIds) expect(await ownerOf(id)).toBe(key.address.toLowerCase());
-  expect(await licenseBalance(key.address)).toBe(8n);
+  for (const id of packetIds) expect(await ownerOf(chain, id)).toBe(key.address.toLowerCase());
+  expect(await licenseBalance(chain, key.address)).toBe(8n);
   expect(usdtBefore - (await chain.usdtBalance(key.address))).toBe(u('2050'));
 
   await packet.getByTestId('license-see-mine').click();
@@ -200,7 +130,7 @@ test('a refused wallet leaves everything as it was', async () => {
   await expect(card.getByTestId('license-type-price')).toHaveText(/\d/);
   const [usdt, licenses, left] = [
     await chain.usdtBalance(key.address),
-    await licenseBalance(key.address),
+    await licenseBalance(chain, key.address),
     await card.getByTestId('license-type-left').getAttribute('data-value'),
   ];
   wallet.rejectNextTransaction();
@@ -208,7 +138,7 @@ test('a refused wallet leaves everything as it was', async () => {
   await expect(card.getByTestId('tx-status')).toHaveAttribute('data-phase', 'cancelled');
   await expect(card.getByTestId('tx-message')).toHaveText('Transaction cancelled');
   expect(await chain.usdtBalance(key.address)).toBe(usdt);
-  expect(await licenseBalance(key.address)).toBe(licenses);
+  expect(await licenseBalance(chain, key.address)).toBe(licenses);
   await page.reload();
   await expect(page.getByTestId('license-type-common').getByTestId('license-type-left')).toHaveAttribute(
     'data-value',
@@ -241,7 +171,7 @@ test('sell: each price message sends nothing; listed, the other account buys it;
     await expect(dialog.getByTestId('license-sell-price-error')).toHaveText(message);
   }
   expect(sent(seller)).toBe(before);
-  expect(await ownerOf(tokenId)).toBe(seller.key.address.toLowerCase());
+  expect(await ownerOf(chain, tokenId)).toBe(seller.key.address.toLowerCase());
 
   await dialog.getByTestId('license-sell-price').fill('120.5');
   await dialog.getByTestId('license-sell-confirm').click();
@@ -249,8 +179,10 @@ test('sell: each price message sends nothing; listed, the other account buys it;
   await expect(item.getByTestId('tx-status')).toHaveAttribute('data-phase', 'confirmed');
   await expect(item.getByTestId('fact-price')).toContainText('120.5 USDT');
   await expect(item.getByTestId('license-note-cancelRentBeforeSale')).toHaveCount(0);
-  expect(await ownerOf(tokenId)).toBe(CONTRACTS.licenseMarketplace.address.toLowerCase());
-  expect(((await marketplace().getFunction('saleListing')(tokenId)) as { price: bigint }).price).toBe(u('120.5'));
+  expect(await ownerOf(chain, tokenId)).toBe(CONTRACTS.licenseMarketplace.address.toLowerCase());
+  expect(((await licenseMarketplace(chain.provider).getFunction('saleListing')(tokenId)) as { price: bigint }).price).toBe(
+    u('120.5'),
+  );
   // The marketplace may move the seller's Licenses from now on (asked once).
   expect(await chain.license().getFunction('isApprovedForAll')(seller.key.address, CONTRACTS.licenseMarketplace.address)).toBe(
     true,
@@ -268,7 +200,7 @@ test('sell: each price message sends nothing; listed, the other account buys it;
   await buy.getByTestId('license-buy-confirm').click();
   await settle(b, buy, phaseIs(buy, 'confirmed'));
   await expect(buy.getByTestId('tx-message')).toHaveText('License bought: it is in My License');
-  expect(await ownerOf(tokenId)).toBe(buyer.key.address.toLowerCase());
+  expect(await ownerOf(chain, tokenId)).toBe(buyer.key.address.toLowerCase());
   expect((await chain.usdtBalance(seller.key.address)) - sellerUsdt).toBe(u('120.5'));
 
   // Both pages: the buyer owns it, the seller no longer has it and sees the sale.
@@ -284,9 +216,9 @@ test('sell: each price message sends nothing; listed, the other account buys it;
 test('buying at a price the seller changed meanwhile is refused and nothing is paid', async () => {
   test.setTimeout(120_000);
   const tokenId = packetIds[0] ?? 0n;
-  const m = marketplace(seller.key);
+  const m = licenseMarketplace(seller.key);
   await (await m.getFunction('listForSale')(tokenId, u('50'))).wait();
-  await apiLicense(tokenId, (l) => l.salePrice === u('50').toString());
+  await apiLicense(chain, tokenId, (l) => l.salePrice === u('50').toString());
   const b = buyer.page;
   await b.goto('/nft?kind=sale');
   await expect(listing(b, tokenId).getByTestId('fact-price')).toContainText('50 USDT');
@@ -303,7 +235,7 @@ test('buying at a price the seller changed meanwhile is refused and nothing is p
   );
   await expect(dialog.getByTestId('tx-reason')).toContainText('PriceChanged');
   expect(await chain.usdtBalance(buyer.key.address)).toBe(usdt);
-  expect(await ownerOf(tokenId)).toBe(CONTRACTS.licenseMarketplace.address.toLowerCase());
+  expect(await ownerOf(chain, tokenId)).toBe(CONTRACTS.licenseMarketplace.address.toLowerCase());
   // The dialog read the listing again: the new price is shown, and only another click buys at it.
   await expect(dialog.getByTestId('license-buy-changed')).toHaveText(
     'It is now listed at 60 USDT. Buy again only if you accept this price.',
@@ -312,7 +244,7 @@ test('buying at a price the seller changed meanwhile is refused and nothing is p
   await dialog.getByTestId('license-buy-confirm').click();
   await settle(b, dialog, phaseIs(dialog, 'confirmed'));
   expect(usdt - (await chain.usdtBalance(buyer.key.address))).toBe(u('60'));
-  expect(await ownerOf(tokenId)).toBe(buyer.key.address.toLowerCase());
+  expect(await ownerOf(chain, tokenId)).toBe(buyer.key.address.toLowerCase());
   await dialog.getByTestId('license-dialog-close').click();
   await expect(listing(b, tokenId)).toHaveCount(0);
 });
@@ -346,7 +278,7 @@ test('rent: listed for rent it cannot be put on sale; the other account rents it
     'A rented License must have its rent cancelled before it can be sold',
   );
   await expect(item.getByTestId('license-action-cancel-rent')).toBeVisible();
-  await expect(marketplace(seller.key).getFunction('listForSale').staticCall(tokenId, u('1'))).rejects.toThrow(
+  await expect(licenseMarketplace(seller.key).getFunction('listForSale').staticCall(tokenId, u('1'))).rejects.toThrow(
     /LicenseListedForRent/,
   );
 
@@ -388,7 +320,7 @@ test('rent: listed for rent it cannot be put on sale; the other account rents it
   );
   expect(tokens.data.list).toEqual([expect.objectContaining({ tokenId: String(tokenId), relation: 'renter', rentEnd })]);
   // And the chain lets the renter issue with it: a market expiring before the rental's end.
-  await expect(issueAs(buyer.key, tokenId, rentEnd - 600)).resolves.toBeGreaterThan(0n);
+  await expect(issueAs(chain, buyer.key, tokenId, rentEnd - 600)).resolves.toBeGreaterThan(0n);
 
   // The owner's page: rented out, to whom and until when; nothing to do until it ends.
   await page.reload();
@@ -397,25 +329,6 @@ test('rent: listed for rent it cannot be put on sale; the other account rents it
   await expect(item.getByTestId('license-note-rentalRunning')).toContainText('Rented until');
   await expect(item.getByRole('button')).toHaveCount(0);
 });
-
-/** Markets.issue with `tokenId` as `issuer`, simulated (nothing sent): the market id it would get. */
-async function issueAs(issuer: Wallet, tokenId: bigint, expirationTime: number): Promise<bigint> {
-  const markets = chain.markets(issuer);
-  const params = (await markets.getFunction('params')()) as { minLiquidity: bigint; minMargin: bigint };
-  const [liquidity, margin] = [BigInt(params.minLiquidity), BigInt(params.minMargin)];
-  await fundUsdt(chain.usdt(issuer), issuer, liquidity + margin, CONTRACTS.markets.address);
-  const now = await chain.now();
-  return (await markets.getFunction('issue').staticCall({
-    licenseId: tokenId,
-    metadataHash: `0x${'ab'.repeat(32)}`,
-    options: ['Yes', 'No'].map((label) => optionKey(label)),
-    lastTradingTime: now + 600,
-    expirationTime,
-    liquidity,
-    margin,
-    stakeLicense: false,
-  })) as bigint;
-}
 
 test('screenshots: phone and desktop, day and night, English, Chinese and Arabic', async () => {
   test.setTimeout(180_000);
@@ -434,13 +347,7 @@ test('screenshots: phone and desktop, day and night, English, Chinese and Arabic
     const { page } = who;
     for (const { lang, theme, width } of combos) {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await page.evaluate(
-        ([l, t]) => {
-          localStorage.setItem('prds.lang', l);
-          localStorage.setItem('prds.theme', t);
-        },
-        [lang, theme] as const,
-      );
+      await storeLook(page, lang, theme);
       const shots = name === 'seller' ? (['/nft', '/nft/mine', '/nft/packet'] as const) : (['/nft/mine'] as const);
       for (const route of shots) {
         await page.goto(route);
@@ -453,8 +360,7 @@ test('screenshots: phone and desktop, day and night, English, Chinese and Arabic
         await expectNoHorizontalOverflow(page);
         await expectNoTofu(page);
         const file = `${name}-${route.replace(/\//g, '-').slice(1)}-${lang}-${theme}-${width}.png`;
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage: true, animations: 'disabled' });
+        await capture(page, `license/${file}`);
       }
     }
   }
@@ -469,14 +375,11 @@ test('screenshots: phone and desktop, day and night, English, Chinese and Arabic
   await page.getByTestId('license-sell-price').fill('1.23456');
   await page.getByTestId('license-sell-confirm').click();
   await expect(page.getByTestId('license-sell-price-error')).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'seller-sell-dialog-ar-night-375.png'), animations: 'disabled' });
+  await page.screenshot({ path: screenshotPath('license/seller-sell-dialog-ar-night-375.png'), animations: 'disabled' });
   await page.getByTestId('license-dialog-close').click();
   for (const who of [seller, buyer]) {
     await who.page.setViewportSize({ width: 1280, height: 800 });
-    await who.page.evaluate(() => {
-      localStorage.setItem('prds.lang', 'en');
-      localStorage.setItem('prds.theme', 'day');
-    });
+    await storeLook(who.page, 'en', 'day');
   }
 });
 
@@ -500,7 +403,7 @@ test('after the rental ends (devnet time) the renter cannot issue with it, and t
     .toBe(0);
   expect(await chain.license().getFunction('userOf')(tokenId)).toBe('0x0000000000000000000000000000000000000000');
   // Markets passes License's refusal through: decode it with License's errors.
-  const refusal = await issueAs(buyer.key, tokenId, (await chain.now()) + DAY).then(
+  const refusal = await issueAs(chain, buyer.key, tokenId, (await chain.now()) + DAY).then(
     () => null,
     (error: { data?: string }) => chain.license().interface.parseError(error.data ?? '0x'),
   );
@@ -521,5 +424,5 @@ test('after the rental ends (devnet time) the renter cannot issue with it, and t
   await settle(page, item, async () => (await item.getAttribute('data-holding')) === 'unsold');
   await expect(item.getByTestId('tx-message')).toHaveText('Rent listing cancelled: the License is back in your wallet');
   await expect(item.getByTestId('license-action-sell')).toBeVisible();
-  expect(await ownerOf(tokenId)).toBe(seller.key.address.toLowerCase());
+  expect(await ownerOf(chain, tokenId)).toBe(seller.key.address.toLowerCase());
 });

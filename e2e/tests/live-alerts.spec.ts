@@ -9,7 +9,8 @@ import { HOST_URL } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
-import { connectInjectedWallet, installTestWallet, shortAddressPattern } from '../support/testWallet';
+import { installTestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
 import type { Stack } from '../../scripts/stack.cjs';
 
 const HOUR = 3600;

@@ -14,7 +14,8 @@ import { freshAccount, mintUsdt, openMarkets } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { expectNoHorizontalOverflow, fillBuy, marketRow, openDetail, submitBuy } from '../support/marketPage';
 import { BAKED_API_ORIGIN } from '../support/ownStack';
-import { connectInjectedWallet, installTestWallet, type TestWallet } from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet } from '../support/walletUi';
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots', 'live');
 /** What the issue asks: a pushed change is on the other browser's page this soon after the buy confirmed. */

@@ -18,7 +18,8 @@ import type { LangCode } from '../support/apps';
 import { expect, test } from '../support/fixtures';
 import { html } from '../support/hostUi';
 import { expectNoHorizontalOverflow } from '../support/marketPage';
-import { connectInjectedWallet, installTestWallet } from '../support/testWallet';
+import { installTestWallet } from '../support/testWallet';
+import { connectInjectedWallet } from '../support/walletUi';
 import { expectReactOwns, renderInBrowser } from '../support/ssrPage';
 
 const SHOTS = path.resolve(__dirname, '..', 'test-results', 'screenshots', 'market-defects');

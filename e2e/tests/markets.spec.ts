@@ -26,7 +26,7 @@ import {
   walletWithUsdt,
 } from '../support/marketPage';
 import { renderInBrowser } from '../support/ssrPage';
-import { connectInjectedWallet } from '../support/testWallet';
+import { connectInjectedWallet } from '../support/walletUi';
 
 // Seeded markets (contracts/scripts/seed.ts). The two sports markets; "win" also matches the culture film.
 const CHAMPIONS = 'Who will win the Champions League final?'; // Open, closing soon; issued 6 days before the seed's end, 125 USDT bought

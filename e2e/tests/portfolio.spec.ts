@@ -23,39 +23,40 @@
 // It moves the devnet's clock, so it runs on a devnet + api of its own (support/ownStack.ts, ports
 // 8649/8891, its proxy on 8693), like license.spec.ts.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { HDNodeWallet, parseUnits, Wallet, ZeroAddress } from 'ethers';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { parseUnits, type Wallet, ZeroAddress } from 'ethers';
+import type { Browser } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.cjs';
 import { HOST_URL, type LangCode } from '../support/apps';
+import { seedAccountKey } from '../support/devnetAccounts';
 import { expect, test } from '../support/fixtures';
+import { storeLook } from '../support/hostUi';
 import { fillBuy, marketRow, submitBuy } from '../support/marketPage';
-import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
-import { decodeQr } from '../support/qrCode';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
+import { expectNoHorizontalOverflow, expectNoTofu } from '../support/pageChecks';
+import { confirmAs, issuePortfolioMarkets } from '../support/portfolioMarkets';
+import { apiCaughtUp, bought, claimSteps, claims, dueOf } from '../support/portfolioApi';
+import {
+  expectDuesListed,
+  expectFiguresInsideCards,
+  expectHeadlineFigures,
+  expectPositionRow,
+  readHistoryRows,
+} from '../support/portfolioPage';
+import { amount4, compact, expectAmount, parseCsv, rate, valueOf } from '../support/portfolioFigures';
+import { decodeQr } from '../support/qrCode';
 import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
-import { connectInjectedWallet, installTestWallet, shortAddressPattern, type TestWallet } from '../support/testWallet';
+import { capture } from '../support/screenshot';
+import { openStackActor, type StackActor } from '../support/stackActor';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
-const HOUR = 3600;
 const PROXY_PORT = 8693;
-const CONTEXT_PROXY = { server: `http://127.0.0.1:${PROXY_PORT}`, bypass: '<-loopback>' } as const;
-const SCREENSHOT_DIR = path.resolve(__dirname, '..', 'screenshots', 'portfolio');
-/** The devnet's accounts come from Hardhat's default mnemonic; the seed names them in order. */
-const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
-const SEED_ORDER = ['deployer', 'alice', 'bob', 'carol', 'dave', 'erin', 'b1', 'b2', 'b3', 'b4'] as const;
 const PORTFOLIO_TABS = ['positions', 'history', 'bought', 'invested', 'issued'] as const;
 
 let stack: Stack | undefined;
 let proxy: OwnStackProxy | undefined;
 let chain: ResolutionChain;
 
-interface Actor {
-  readonly key: Wallet;
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly wallet: TestWallet;
-}
+type Actor = StackActor;
 /** The seed's b4, this spec's portfolio. */
 let holder: Actor;
 /** A fresh account that arrives through holder's referral link. */
@@ -71,137 +72,12 @@ let voidMarket: string;
 
 test.describe.configure({ mode: 'serial' });
 
-// ------------------------------------------------------------------ spec §5 number formats
-
-const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** `wei` (18 decimals) as a decimal with at most `keep` decimals, rounded down, grouped: '1,234.5678'. */
-function decimalText(wei: bigint, unitDecimals: number, keep: number): string {
-  const negative = wei < 0n;
-  const cut = (negative ? -wei : wei) / 10n ** BigInt(unitDecimals - keep);
-  if (cut === 0n) return '0';
-  const whole = cut / 10n ** BigInt(keep);
-  const fraction = (cut % 10n ** BigInt(keep)).toString().padStart(keep, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${group(whole.toString())}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Tables: 4 decimals rounded down. */
-const amount4 = (wei: bigint): string => decimalText(wei, 18, 4);
-
-/** Headlines: K / M / B with 2 decimals from 1,000 on, else 4; rounded down. */
-function compact(wei: bigint): string {
-  const abs = wei < 0n ? -wei : wei;
-  for (const [suffix, exponent] of [
-    ['B', 9],
-    ['M', 6],
-    ['K', 3],
-  ] as const) {
-    if (abs >= 10n ** BigInt(18 + exponent)) return `${decimalText(wei, 18 + exponent, 2)}${suffix}`;
-  }
-  return amount4(wei);
-}
-
-/** The text and data-value of a TokenAmount. */
-async function expectAmount(locator: Locator, wei: bigint, format: (wei: bigint) => string, symbol = 'USDT'): Promise<void> {
-  await expect(locator).toHaveAttribute('data-value', wei.toString());
-  await expect(locator).toHaveText(`${format(wei)} ${symbol}`);
-}
-
-/** A rate in basis points as the page writes it: ÷ 100, at most 2 decimals, rounded down. */
-const rate = (bps: bigint): string => decimalText(BigInt(bps), 2, 2);
-
-const valueOf = async (locator: Locator): Promise<bigint> => BigInt((await locator.getAttribute('data-value')) ?? 'NaN');
-
 // ------------------------------------------------------------------ actors and waits
 
 /** A browser context of its own for one account: its wallet signs on the private devnet, the page reaches it through the proxy. */
 async function actor(browser: Browser, key: Wallet, start: string): Promise<Actor> {
-  const context = await browser.newContext({
-    baseURL: HOST_URL,
-    proxy: CONTEXT_PROXY,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-    colorScheme: 'light',
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  const wallet = await installTestWallet(page, { privateKey: key.privateKey, rpcUrl: stack?.devnetUrl });
-  await page.goto(start);
-  await connectInjectedWallet(page);
-  await expect(page.getByTestId('wallet-account')).toHaveText(shortAddressPattern(key.address));
-  return { key, context, page, wallet };
+  return openStackActor(browser, key, { stack, proxy, start, context: { acceptDownloads: true } });
 }
-
-/** A seeded account's key (Hardhat's default mnemonic, the seed's order), checked against the devnet. */
-async function seedKey(name: (typeof SEED_ORDER)[number]): Promise<Wallet> {
-  const index = SEED_ORDER.indexOf(name);
-  const node = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`);
-  const expected = stack?.seed.accounts[name];
-  if (node.address.toLowerCase() !== expected?.toLowerCase())
-    throw new Error(`seed account ${name} is ${expected}, the mnemonic gives ${node.address}`);
-  return new Wallet(node.privateKey, chain.provider);
-}
-
-/** Waits until the private api has indexed the chain's latest block (after a transaction sent from here). */
-async function apiCaughtUp(): Promise<void> {
-  const head = await chain.now();
-  await expect
-    .poll(async () => (await chain.api<unknown>('/api/markets', { page: 1, pageSize: 1 })).extra?.now ?? 0, {
-      timeout: 30_000,
-      intervals: [250],
-    })
-    .toBeGreaterThanOrEqual(head);
-}
-
-interface BoughtAnswer {
-  list: {
-    market: { id: string; state: string; label: { key: string } };
-    position: {
-      options: { option: number; stake: string; fee: string }[];
-      invested: string;
-      pendingPayoff: string;
-      received: string;
-      profit: string | null;
-    };
-  }[];
-  total: number;
-}
-
-async function bought(
-  account: string,
-  status: 'active' | 'all',
-): Promise<{
-  data: BoughtAnswer;
-  totals: { invested: string; received: string; pendingPayoff: string; profit: string };
-}> {
-  const answer = await chain.api<BoughtAnswer>('/api/bought', { account, status, page: 1, pageSize: 100 });
-  expect(answer.code).toBe(0);
-  return {
-    data: answer.data,
-    totals: (answer.extra as unknown as { totals: { invested: string; received: string; pendingPayoff: string; profit: string } })
-      .totals,
-  };
-}
-
-interface ClaimDueAnswer {
-  marketId: string;
-  position: string;
-  compensations: { index: number; amount: string }[];
-  voterReward: string;
-  referral: string;
-}
-
-async function claims(account: string): Promise<ClaimDueAnswer[]> {
-  const answer = await chain.api<{ list: ClaimDueAnswer[] }>('/api/user/claims', { account });
-  expect(answer.code).toBe(0);
-  return answer.data.list;
-}
-
-const SAFE_TEXTS = {
-  category: 'science',
-  description: 'Resolves to Yes if the observatory publishes the comet image before the expiration time, otherwise No.',
-  resolutionSource: "The observatory's public image archive",
-} as const;
 
 // ------------------------------------------------------------------ the stack
 
@@ -215,33 +91,10 @@ test.beforeAll(async ({ browser }) => {
   if (!seeded) throw new Error('the seed has no void market');
   voidMarket = seeded.id;
 
-  const holderKey = await seedKey('b4');
+  const holderKey = seedAccountKey(stack, 'b4', chain.provider);
   const [issuerKey, refereeKey] = [await chain.freshAccount(), await chain.freshAccount()];
   issuerOfX = issuerKey;
-  const params = (await chain.markets().getFunction('params')()) as { minLiquidity: bigint; minMargin: bigint };
-  const base = {
-    ...SAFE_TEXTS,
-    options: ['Yes', 'No'],
-    liquidity: BigInt(params.minLiquidity),
-    margin: BigInt(params.minMargin),
-  };
-  marketX = await chain.issue(issuerKey, {
-    ...base,
-    event: 'Will the observatory publish the comet image this week?',
-    tradingFor: 2 * HOUR,
-    expiresAfter: 3 * HOUR,
-  });
-  marketY = await chain.issue(holderKey, {
-    ...base,
-    event: 'Will the observatory publish the nebula image this week?',
-    tradingFor: 2 * HOUR,
-    expiresAfter: 3 * HOUR,
-  });
-  // Y's premium comes from another buyer (the issuer's liquidity does not count); not the referee,
-  // whose first buy must be the one through the link (a referrer is bound at the first buy).
-  await chain.buy(await chain.freshAccount(), marketY.id, 1, u('100'));
-  await chain.waitApi(marketY.id, (m) => m.state === 'Open');
-  await chain.waitApi(marketX.id, (m) => m.state === 'Open');
+  ({ marketX, marketY } = await issuePortfolioMarkets(chain, issuerKey, holderKey));
   await chain.mintUsdt(refereeKey, u('500'));
 
   holder = await actor(browser, holderKey, '/deposit');
@@ -407,70 +260,27 @@ test('positions across states: My Positions and Bought match /api/bought and the
   const account = key.address;
   // Cash over 1,000 USDT, so the headline shows it with K (spec §5).
   await chain.mintUsdt(key, u('5000'));
-  await apiCaughtUp();
+  await apiCaughtUp(chain);
   for (const [tab, status, testId] of [
     ['positions', 'active', 'positions-table'],
     ['bought', 'all', 'bought-table'],
   ] as const) {
     await page.goto(`/portfolio?tab=${tab}`);
     await expect(page.getByTestId(`portfolio-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
-    const { data } = await bought(account, status);
+    const { data } = await bought(chain, account, status);
     // The seed's states plus this spec's markets.
     const states = new Set(data.list.map((item) => item.market.state));
     for (const state of ['Open', 'WaitingConfirmation', 'Challenging', 'Void']) expect(states).toContain(state);
     const table = page.getByTestId(testId);
     await expect(table.locator('tbody tr')).toHaveCount(data.list.length);
-    for (const item of data.list) {
-      const id = item.market.id;
-      const row = table.getByTestId(`position-${id}`);
-      expect(await chain.marketState(BigInt(id))).toBe(item.market.state);
-      let stake = 0n;
-      let invested = 0n;
-      for (const option of item.position.options) {
-        const [onChainStake, onChainFee] = (await chain.markets().getFunction('positionOf')(id, account, option.option)) as [
-          bigint,
-          bigint,
-        ];
-        expect([String(onChainStake), String(onChainFee)], `market ${id} option ${option.option}`).toEqual([
-          option.stake,
-          option.fee,
-        ]);
-        stake += BigInt(onChainStake);
-        invested += BigInt(onChainStake) + BigInt(onChainFee);
-        await expect(row.getByTestId(`position-${id}-option-${option.option}`)).toBeVisible();
-      }
-      expect(BigInt(item.position.invested), `market ${id} invested`).toBe(invested);
-      await expectAmount(row.getByTestId(`position-${id}-invested`), invested, amount4);
-      await expectAmount(row.getByTestId(`position-${id}-stake`), stake, amount4);
-      await expectAmount(row.getByTestId(`position-${id}-pending`), BigInt(item.position.pendingPayoff), amount4);
-      await expectAmount(row.getByTestId(`position-${id}-received`), BigInt(item.position.received), amount4);
-      if (item.position.profit === null) await expect(row.getByTestId(`position-${id}-profit`)).toHaveText('--');
-      else await expectAmount(row.getByTestId(`position-${id}-profit`), BigInt(item.position.profit), amount4);
-      await expect(row.getByTestId(`position-${id}-state`)).toHaveAttribute('data-label', item.market.label.key);
-      await expect(row.getByRole('link').first()).toHaveAttribute('href', `/detail/${id}`);
-    }
+    for (const item of data.list) await expectPositionRow(table, item, chain, account);
   }
   // The void market's refund is due: its row has a claim button; a running market's has none.
   await expect(page.getByTestId(`position-${voidMarket}-claim`)).toBeVisible();
   await expect(page.getByTestId(`position-${marketX.id}-claim`)).toHaveCount(0);
 
   // Headline figures: /api/user/info's cash and portfolio, /api/bought's totals; K/M/B with 2 decimals.
-  const { totals } = await bought(account, 'all');
-  const info = await chain.api<unknown>('/api/user/info', { account, chainType: '31337' });
-  const statics = (info.extra as unknown as { statics: { cash: string; portfolio: string } }).statics;
-  const cash = await chain.usdtBalance(account);
-  expect(statics.cash).toBe(cash.toString());
-  expect(cash).toBeGreaterThan(u('1000'));
-  await expectAmount(page.getByTestId('portfolio-pnl-cash-value'), cash, compact);
-  await expect(page.getByTestId('portfolio-pnl-cash-value')).toHaveText(/^\d+(\.\d{1,2})?K USDT$/);
-  await expectAmount(page.getByTestId('portfolio-pnl-portfolio-value'), BigInt(statics.portfolio), compact);
-  await expectAmount(page.getByTestId('portfolio-pnl-invested-value'), BigInt(totals.invested), compact);
-  await expectAmount(page.getByTestId('portfolio-pnl-pendingPayoff-value'), BigInt(totals.pendingPayoff), compact);
-  await expectAmount(page.getByTestId('portfolio-pnl-totalPayoff-value'), BigInt(totals.received), compact);
-  await expectAmount(page.getByTestId('portfolio-pnl-profit-value'), BigInt(totals.profit), compact);
-  // Profit counts finished markets only (ARCHITECTURE), invested every market: no rate of one over the other.
-  await expect(page.getByTestId('portfolio-pnl-profit-rate')).toHaveCount(0);
-  await expect(page.getByTestId('portfolio-pnl-yesterdayProfit-value')).toHaveText(/^-?[\d,]+(\.\d{1,4})?(K|M|B)? USDT$/);
+  await expectHeadlineFigures(page, chain, account);
 
   // Invested (/api/user-dealt): the buys made here are there, newest first.
   await page.getByTestId('portfolio-tab-invested').click();
@@ -496,33 +306,7 @@ test('history: the CSV download has the same rows and figures as the table', asy
   await page.goto('/portfolio?tab=history');
   const table = page.getByTestId('history-table');
   await expect(table.getByTestId('history-row').first()).toBeVisible();
-  const shown: string[][] = [];
-  const cell = (row: Locator, col: string) => row.locator(`[data-col="${col}"]`);
-  for (;;) {
-    const rows = table.getByTestId('history-row');
-    for (let i = 0; i < (await rows.count()); i++) {
-      const row = rows.nth(i);
-      const amountCell = async (col: string) => (await cell(row, col).innerText()).replace(/ USDT$/, '').replace(/,/g, '');
-      shown.push([
-        // The table writes the moment in the page language and the viewer's zone; the file in UTC.
-        utcMinute((await cell(row, 'time').locator('time').getAttribute('datetime')) ?? ''),
-        await cell(row, 'kind').innerText(),
-        (await cell(row, 'market').getAttribute('data-market-id')) ?? '',
-        ((await cell(row, 'market').textContent()) ?? '').trim(),
-        ((await cell(row, 'option').textContent()) ?? '').trim(),
-        await amountCell('paid'),
-        await amountCell('fee'),
-        await amountCell('payout'),
-        await amountCell('refund'),
-        (await row.getAttribute('data-tx')) ?? '',
-      ]);
-    }
-    const next = page.getByTestId('history-pager').getByRole('button').last();
-    if ((await next.count()) === 0 || (await next.isDisabled())) break;
-    const first = await rows.first().getAttribute('data-tx');
-    await next.click();
-    await expect(rows.first()).not.toHaveAttribute('data-tx', first ?? '');
-  }
+  const shown = await readHistoryRows(page, table);
   const api = await chain.api<{ total: number }>('/api/user/history', { account: key.address, page: 1, pageSize: 1 });
   expect(shown).toHaveLength(api.data.total);
   // The seeded buys, the liquidity of Y and the page's buy in X.
@@ -537,40 +321,6 @@ test('history: the CSV download has the same rows and figures as the table', asy
   expect(csv.slice(1)).toEqual(shown);
 });
 
-/** '2026-11-25T09:30:00.000Z' as the file writes it: '2026-11-25 09:30 UTC'. */
-function utcMinute(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** RFC 4180, as the page writes it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let value = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        value += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else value += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(value);
-      value = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(value);
-      rows.push(row);
-      row = [];
-      value = '';
-      i++;
-    } else value += c;
-  }
-  return rows;
-}
-
 // ------------------------------------------------------------------ claims
 
 test('claims: after the markets end, the referral share, a refund, and Claim all (refused, then sent) pay exactly what the page said', async () => {
@@ -581,44 +331,32 @@ test('claims: after the markets end, the referral share, a refund, and Claim all
   const y = marketY.id;
   const issuerOf = async (id: bigint) => ((await chain.markets().getFunction('getMarket')(id)) as { issuer: string }).issuer;
   expect((await issuerOf(y)).toLowerCase()).toBe(holder.key.address.toLowerCase());
-  await confirmAs(x, 0);
-  await confirmAs(y, 0);
+  await confirmAs(chain, [holder.key, issuerOfX], x, 0);
+  await confirmAs(chain, [holder.key, issuerOfX], y, 0);
   const params = (await chain.markets().getFunction('params')()) as { challengeWindow: bigint };
   await chain.increaseTime(Number(params.challengeWindow) + 60);
   const anyone = await chain.freshAccount();
   for (const id of [x, y]) await (await chain.markets(anyone).getFunction('advance')(id)).wait();
   await chain.waitApi(x, (m) => m.state === 'Finished');
   await chain.waitApi(y, (m) => m.state === 'Finished');
-  await apiCaughtUp();
+  await apiCaughtUp(chain);
 
   const { page, key, wallet } = holder;
   const account = key.address;
-  const dues = await claims(account);
-  const dueOf = (id: bigint | string) => dueOf2(dues, id);
-  expect(BigInt(dueOf(x)?.position ?? '0')).toBeGreaterThan(0n);
-  expect(BigInt(dueOf(x)?.referral ?? '0')).toBe(await chain.markets().getFunction('referralOwed')(x, account));
-  expect(BigInt(dueOf(y)?.position ?? '0')).toBeGreaterThan(0n);
-  expect(BigInt(dueOf(voidMarket)?.position ?? '0')).toBeGreaterThan(0n);
+  const dues = await claims(chain, account);
+  expect(BigInt(dueOf(dues, x)?.position ?? '0')).toBeGreaterThan(0n);
+  expect(BigInt(dueOf(dues, x)?.referral ?? '0')).toBe(await chain.markets().getFunction('referralOwed')(x, account));
+  expect(BigInt(dueOf(dues, y)?.position ?? '0')).toBeGreaterThan(0n);
+  expect(BigInt(dueOf(dues, voidMarket)?.position ?? '0')).toBeGreaterThan(0n);
 
   await page.goto('/portfolio');
   const panel = page.getByTestId('portfolio-claims');
   // Every due the api answers is listed, with its amount.
-  for (const due of dues) {
-    if (BigInt(due.position) > 0n)
-      await expect(panel.getByTestId(`claim-due-${due.marketId}:position`).locator('[data-value]')).toHaveAttribute(
-        'data-value',
-        due.position,
-      );
-    if (BigInt(due.referral) > 0n)
-      await expect(panel.getByTestId(`claim-due-${due.marketId}:referral`).locator('[data-value]')).toHaveAttribute(
-        'data-value',
-        due.referral,
-      );
-  }
+  await expectDuesListed(panel, dues);
 
   // 1. The referral share, from the referral panel.
   const claimable = page.getByTestId(`referral-${x}-claimable`);
-  await expectAmount(claimable, BigInt(dueOf(x)?.referral ?? '0'), amount4);
+  await expectAmount(claimable, BigInt(dueOf(dues, x)?.referral ?? '0'), amount4);
   const referralShare = await valueOf(claimable);
   let before = await chain.usdtBalance(account);
   await page.getByTestId(`referral-${x}-claim`).click();
@@ -627,7 +365,7 @@ test('claims: after the markets end, the referral share, a refund, and Claim all
   await expectAmount(page.getByTestId(`referral-${x}-claimed`), referralShare, amount4);
   await expect(page.getByTestId(`referral-${x}-claim`)).toHaveCount(0);
   await page.getByTestId('claim-progress-dismiss').click();
-  await expect.poll(async () => dueOf2(await claims(account), x)?.referral ?? '0', { timeout: 30_000 }).toBe('0');
+  await expect.poll(async () => dueOf(await claims(chain, account), x)?.referral ?? '0', { timeout: 30_000 }).toBe('0');
 
   // 2. The void market's refund, from its row.
   const refund = await valueOf(panel.getByTestId(`claim-due-${voidMarket}:position`).locator('[data-value]'));
@@ -641,17 +379,10 @@ test('claims: after the markets end, the referral share, a refund, and Claim all
   expect((await chain.usdtBalance(account)) - before).toBe(refund);
   await page.getByTestId('claim-progress-dismiss').click();
   await expect(panel.getByTestId(`claim-due-${voidMarket}:position`)).toHaveCount(0);
-  await expect.poll(async () => dueOf2(await claims(account), voidMarket)?.position ?? '0', { timeout: 30_000 }).toBe('0');
+  await expect.poll(async () => dueOf(await claims(chain, account), voidMarket)?.position ?? '0', { timeout: 30_000 }).toBe('0');
 
   // 3. Claim all, refused in the wallet at its first transaction: the rest is not sent, nothing paid.
-  const remaining = (await claims(account)).flatMap((d) => {
-    const steps: string[] = [];
-    if (BigInt(d.position) > 0n) steps.push(`${d.marketId}:position`);
-    for (const c of d.compensations) if (BigInt(c.amount) > 0n) steps.push(`${d.marketId}:compensation:${c.index}`);
-    if (BigInt(d.voterReward) > 0n) steps.push(`${d.marketId}:voterReward`);
-    if (BigInt(d.referral) > 0n) steps.push(`${d.marketId}:referral`);
-    return steps;
-  });
+  const remaining = claimSteps(await claims(chain, account));
   expect(remaining).toEqual(expect.arrayContaining([`${x}:position`, `${y}:position`]));
   await expect(panel.getByTestId('claims-list').locator('li')).toHaveCount(remaining.length);
   const totalUsdt = await valueOf(panel.getByTestId('claims-total-usdt'));
@@ -683,23 +414,13 @@ test('claims: after the markets end, the referral share, a refund, and Claim all
   expect((await chain.prdsBalance(account)) - prdsBefore).toBe(totalPrds);
   await page.getByTestId('claim-progress-dismiss').click();
   await expect(panel.getByTestId('claims-none')).toBeVisible();
-  expect(await claims(account)).toEqual([]);
+  expect(await claims(chain, account)).toEqual([]);
   // What was received now counts in the positions: X paid out, on the Bought tab.
   await page.goto('/portfolio?tab=bought');
   const rowX = page.getByTestId(`position-${x}`);
   await expect(rowX.getByTestId(`position-${x}-received`)).not.toHaveAttribute('data-value', '0');
   await expect(rowX.getByTestId(`position-${x}-claim`)).toHaveCount(0);
 });
-
-const dueOf2 = (dues: ClaimDueAnswer[], id: bigint | string) => dues.find((d) => d.marketId === String(id));
-
-/** The market's issuer confirms `option` (sent from the test process with the issuer's key). */
-async function confirmAs(id: bigint, option: number): Promise<void> {
-  const issuer = ((await chain.markets().getFunction('getMarket')(id)) as { issuer: string }).issuer;
-  const signer = [holder.key, issuerOfX].find((key) => key.address.toLowerCase() === issuer.toLowerCase());
-  if (signer === undefined) throw new Error(`no key for the issuer ${issuer}`);
-  await (await chain.markets(signer).getFunction('confirm')(id, option)).wait();
-}
 
 // ------------------------------------------------------------------ screenshots
 
@@ -717,13 +438,7 @@ test('screenshots: every tab, /deposit and /bridge at phone and desktop width, d
   const routes = [...PORTFOLIO_TABS.map((tab) => `/portfolio?tab=${tab}`), '/deposit', '/bridge'];
   for (const { lang, theme, width } of combos) {
     await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-    await page.evaluate(
-      ([l, t]) => {
-        localStorage.setItem('prds.lang', l);
-        localStorage.setItem('prds.theme', t);
-      },
-      [lang, theme] as const,
-    );
+    await storeLook(page, lang, theme);
     for (const route of routes) {
       await page.goto(route);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -737,28 +452,11 @@ test('screenshots: every tab, /deposit and /bridge at phone and desktop width, d
       if (route === '/bridge') await expect(page.getByTestId('bridge-routes')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await expectNoTofu(page);
-      // Every figure stays inside its card, also right to left (an overflow to the left scrolls nothing).
-      for (const card of await page.locator('[data-testid="portfolio-pnl"], [data-testid$="-balances"]').all()) {
-        const box = await card.boundingBox();
-        for (const figure of await card.locator('[data-value]').all()) {
-          const inner = await figure.boundingBox();
-          if (!box || !inner) throw new Error('a figure or its card has no box');
-          expect(inner.x, `${await figure.innerText()} on ${route}`).toBeGreaterThanOrEqual(box.x);
-          expect(inner.x + inner.width, `${await figure.innerText()} on ${route}`).toBeLessThanOrEqual(box.x + box.width);
-        }
-      }
+      await expectFiguresInsideCards(page, route);
       const name = route.replace(/^\//, '').replace(/\?tab=/, '-');
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `${name}-${lang}-${theme}-${width}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
+      await capture(page, `portfolio/${name}-${lang}-${theme}-${width}.png`);
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => {
-    localStorage.setItem('prds.lang', 'en');
-    localStorage.setItem('prds.theme', 'day');
-  });
+  await storeLook(page, 'en', 'day');
 });

@@ -21,13 +21,9 @@ import { expect, test } from '../support/fixtures';
 import { captureStep, chooseOption, fillBuy, runTransaction, shownAmount, shownToTenThousandths } from '../support/marketPage';
 import { OWN_STACK_CONTEXT_PROXY, startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
 import { ResolutionChain, type IssuedMarket } from '../support/resolutionChain';
-import {
-  connectInjectedWallet,
-  installTestWallet,
-  recordTxPhases,
-  shortAddressPattern,
-  type TestWallet,
-} from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { connectInjectedWallet, shortAddressPattern } from '../support/walletUi';
+import { recordTxPhases } from '../support/txPhases';
 
 const u = (amount: string): bigint => parseUnits(amount, 18);
 const HOUR = 3600;

@@ -15,123 +15,21 @@
 // full of them on the suite's shared stack would change what the other specs count.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
-import { Wallet as RandomWallet, parseUnits, type Wallet } from 'ethers';
-import type { Browser, Page } from '@playwright/test';
+import { Wallet as RandomWallet } from 'ethers';
 import type { Stack } from '../../scripts/stack.cjs';
 import { APP_NAMES, HOST_URL, portOf } from '../support/apps';
-import { recordCspViolations } from '../support/cspViolations';
+import { devnet, nativeBalance } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { startOwnStack, startOwnStackProxy, type OwnStackProxy } from '../support/ownStack';
-import { devnet, nativeBalance } from '../support/chain';
+import { rawExchange, rawGet, rawRequest } from '../support/rawHttp';
 import { ResolutionChain } from '../support/resolutionChain';
+import { expectSecurityHeaders, probeRpcFromPage, startOtherOrigin, watchForScripts } from '../support/securityChecks';
+import { REPO_ROOT, SERVE_SCRIPT, childPid, freePort, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
 import { renderInBrowser } from '../support/ssrPage';
-import { REPO_ROOT, SERVE_SCRIPT, freePort, startReleasesHost, type ReleasesHost } from '../support/serverProcess';
+import { LONG, issuePayloadMarkets, openPayloadPages } from '../support/storedPayloads';
 
 const API_URL = 'http://127.0.0.1:8787';
-const u = (amount: string): bigint => parseUnits(amount, 18);
-const HOUR = 3600;
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A GET with the path sent byte for byte (URL parsers would fix or refuse `/%`). */
-function rawGet(port: number, pathName: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: pathName, method: 'GET', headers, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    request.on('timeout', () => request.destroy(new Error(`GET ${pathName} on ${port}: no answer`)));
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-interface RawExchange {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * Sends `chunks` on a raw TCP connection (one every `gapMs`, then nothing more) and resolves with what
- * the server answered once it closed the connection: requests no HTTP client would send.
- */
-function rawExchange(port: number, chunks: readonly string[], gapMs = 0): Promise<RawExchange> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const received: Buffer[] = [];
-    const deadline = setTimeout(() => socket.destroy(), 30_000);
-    socket.on('data', (chunk) => received.push(chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearTimeout(deadline);
-      const [head = '', ...rest] = Buffer.concat(received).toString('utf8').split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(
-        lines
-          .filter((line) => line.includes(':'))
-          .map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-      );
-      resolve({ status: Number(statusLine.split(' ')[1] ?? 0) || 0, headers, body: rest.join('\r\n\r\n') });
-    });
-    let i = 0;
-    const sendNext = () => {
-      if (socket.destroyed || i >= chunks.length) return;
-      socket.write(chunks[i++] ?? '');
-      setTimeout(sendNext, gapMs);
-    };
-    socket.once('connect', sendNext);
-  });
-}
-
-/** Any request with the path sent byte for byte; resolves with the status, headers and body. */
-function rawRequest(
-  port: number,
-  method: string,
-  pathName: string,
-  headers: Record<string, string> = {},
-  body?: string,
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: pathName, method, headers, timeout: 10_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    request.on('timeout', () => request.destroy(new Error(`${method} ${pathName} on ${port}: no answer`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, what: string): void {
-  const csp = String(headers['content-security-policy'] ?? '');
-  expect(csp, `${what}: CSP`).toMatch(/frame-ancestors 'none'/);
-  expect(csp, `${what}: CSP default-src`).toMatch(/default-src '(self|none)'/);
-  expect(headers['x-frame-options'], `${what}: X-Frame-Options`).toBe('DENY');
-  expect(headers['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
-  expect(headers['referrer-policy'], `${what}: Referrer-Policy`).toBe('no-referrer');
-}
-
-/** Collects CSP violations and dialogs a page reports. */
-async function watchForScripts(page: Page): Promise<{ violations: string[]; dialogs: string[] }> {
-  const seen = { violations: await recordCspViolations(page), dialogs: [] as string[] };
-  page.on('dialog', (dialog) => {
-    seen.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return seen;
-}
 
 test.describe('what the servers send', () => {
   test('every app and the api send CSP, no framing, nosniff and a referrer policy', async ({ request }) => {
@@ -356,51 +254,18 @@ test.describe('the devnet JSON-RPC (unlocked accounts)', () => {
     page,
   }) => {
     // Another web app on this machine (a loopback origin that is not the site's).
-    const other = http.createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>other</title>'),
-    );
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const address = other.address();
-    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    const other = await startOtherOrigin();
     try {
       const accounts = (await devnet().send('eth_accounts', [])) as string[];
       const from = accounts[accounts.length - 1] ?? '';
       const to = RandomWallet.createRandom().address;
-      await page.goto(otherUrl);
-      const seen = await page.evaluate(
-        async ({ url, chainId, send }) => {
-          let read: string;
-          try {
-            const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chainId });
-            read = `read ${await answer.text()}`;
-          } catch {
-            read = 'blocked';
-          }
-          // A "simple" request needs no preflight and its answer is never readable; it must not run either.
-          await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: send }).catch(
-            () => null,
-          );
-          const socket = await new Promise<string>((resolve) => {
-            const ws = new WebSocket(url.replace('http:', 'ws:'));
-            ws.onopen = () => {
-              ws.close();
-              resolve('open');
-            };
-            ws.onerror = () => resolve('refused');
-          });
-          return { read, socket };
-        },
-        {
-          url: RPC_URL,
-          chainId: CHAIN_ID,
-          send: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 2,
-            method: 'eth_sendTransaction',
-            params: [{ from, to, value: '0xde0b6b3a7640000' }],
-          }),
-        },
-      );
+      await page.goto(other.url);
+      const seen = await probeRpcFromPage(page, RPC_URL, CHAIN_ID, {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'eth_sendTransaction',
+        params: [{ from, to, value: '0xde0b6b3a7640000' }],
+      });
       expect(seen).toEqual({ read: 'blocked', socket: 'refused' });
       expect(await nativeBalance(to)).toBe(0n);
 
@@ -414,8 +279,7 @@ test.describe('the devnet JSON-RPC (unlocked accounts)', () => {
       );
       expect(own).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' });
     } finally {
-      other.closeAllConnections();
-      await new Promise((resolve) => other.close(resolve));
+      await other.close();
     }
   });
 });
@@ -489,20 +353,7 @@ test.describe('a crashed web server', () => {
       await expect.poll(ready, { timeout: 20_000 }).toBe(1);
       expect((await rawGet(claimPort, '/%')).status).toBe(400);
       // The server process (the supervisor's child) dies hard.
-      const serverPid = Number(
-        fs
-          .readdirSync('/proc')
-          .filter((entry) => /^\d+$/.test(entry))
-          .find((pid) => {
-            try {
-              const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-              const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-              return cmd.includes('serve.mjs') && cmd.includes(String(basePort)) && stat.split(' ')[3] === String(supervisor.pid);
-            } catch {
-              return false;
-            }
-          }),
-      );
+      const serverPid = childPid(supervisor.pid ?? 0, ['serve.mjs', String(basePort)]);
       expect(serverPid).toBeGreaterThan(0);
       process.kill(serverPid, 'SIGKILL');
       await expect.poll(ready, { timeout: 20_000 }).toBe(2);
@@ -518,36 +369,12 @@ test.describe('a crashed web server', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Each payload marks window.__pwned with its field's name if it ever runs. */
-const PAYLOADS = {
-  event: `Will <img src=x onerror="window.__pwned='event'"> render as text?`,
-  option0: `<details open ontoggle=window.__pwned='option'>North`,
-  option1: `<svg onload=window.__pwned='option1'>South`,
-  description: `<script>window.__pwned='description'</script><body onload=window.__pwned='body'>Resolves on the record.`,
-  resolutionSource: `javascript:window.__pwned='source'`,
-  url: `https://example.org/"><img src=x onerror=window.__pwned='url'>`,
-  content: `<iframe srcdoc="<script>parent.__pwned='content'</script>"></iframe>`,
-  evidence: `<img src=x onerror=window.__pwned='evidence'> java\tscript:alert(1) javascript&colon;alert(1)`,
-} as const;
-
-/** Words longer than any line: the page must wrap them or cut them with a tooltip, never widen. */
-const LONG = {
-  event: `Will ${'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(6)} settle?`,
-  option0: 'Aurora'.repeat(20),
-  option1: 'Borealis'.repeat(15),
-  description: 'Resolves'.repeat(125),
-  resolutionSource: 'Source'.repeat(80),
-  url: `https://example.org/${'path'.repeat(400)}`,
-  content: 'Content'.repeat(600),
-} as const;
-
 const OWN_PROXY_PORT = 8691;
 let stack: Stack | undefined;
 let proxy: OwnStackProxy | undefined;
 let chain: ResolutionChain | undefined;
 let marketId: bigint | undefined;
 let longId: bigint | undefined;
-let challenger: Wallet | undefined;
 
 test.describe('stored payloads in every user text field', () => {
   test.beforeAll(async () => {
@@ -555,51 +382,7 @@ test.describe('stored payloads in every user text field', () => {
     stack = await startOwnStack({ devnetPort: 8647, apiPort: 8889, name: 'stack-security' });
     chain = new ResolutionChain(stack.devnetUrl, stack.apiUrl);
     proxy = await startOwnStackProxy(stack, OWN_PROXY_PORT);
-    const issuer = await chain.freshAccount();
-    challenger = await chain.freshAccount();
-    const market = await chain.issue(issuer, {
-      event: PAYLOADS.event,
-      category: 'other',
-      options: [PAYLOADS.option0, PAYLOADS.option1],
-      description: PAYLOADS.description,
-      resolutionSource: PAYLOADS.resolutionSource,
-      url: PAYLOADS.url,
-      content: PAYLOADS.content,
-      tradingFor: 2 * HOUR,
-      expiresAfter: 3 * HOUR,
-      liquidity: u('150'),
-      margin: u('400'),
-    });
-    marketId = market.id;
-    // Over the minimum premium (50 USDT of buyers' stakes), or the market would end void, not confirmed.
-    await chain.buy(challenger, market.id, 1, u('60'));
-    const long = await chain.issue(issuer, {
-      ...LONG,
-      category: 'other',
-      options: [LONG.option0, LONG.option1],
-      tradingFor: 30 * 24 * HOUR,
-      expiresAfter: 31 * 24 * HOUR,
-      liquidity: u('150'),
-      margin: u('400'),
-    });
-    longId = long.id;
-    await chain.buy(challenger, long.id, 0, u('20'));
-    // Past the expiration the issuer confirms option 0; the challenger claims option 1 with evidence text.
-    await chain.increaseTime(3 * HOUR + 60);
-    const markets = chain.markets(issuer);
-    await (await markets.getFunction('confirm')(market.id, 0)).wait();
-    const stake = await chain.challengeStake();
-    await chain.grantPrds(challenger.address, stake);
-    await (await chain.prds(challenger).getFunction('approve')(await markets.getAddress(), stake)).wait();
-    const form = new FormData();
-    form.append('text', PAYLOADS.evidence);
-    const uploaded = (await (await fetch(`${stack.apiUrl}/api/evidence/upload`, { method: 'POST', body: form })).json()) as {
-      code: number;
-      data: { evidenceHash: string };
-    };
-    expect(uploaded.code).toBe(0);
-    await (await chain.markets(challenger).getFunction('challenge')(market.id, 1, 0, uploaded.data.evidenceHash)).wait();
-    await chain.waitApi(market.id, (m) => m.phase === 'Challenging');
+    ({ marketId, longId } = await issuePayloadMarkets(chain, stack.apiUrl));
   });
 
   test.afterAll(async () => {
@@ -607,45 +390,6 @@ test.describe('stored payloads in every user text field', () => {
     await proxy?.close();
     await stack?.stop();
   });
-
-  async function openPages(browser: Browser, bypassCSP: boolean): Promise<{ violations: string[]; dialogs: string[] }> {
-    const context = await browser.newContext({
-      baseURL: HOST_URL,
-      bypassCSP,
-      proxy: { server: `http://127.0.0.1:${OWN_PROXY_PORT}`, bypass: '<-loopback>' },
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    const seen = await watchForScripts(page);
-    const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null);
-    const injected = () => page.locator('img[src="x"], details[ontoggle], svg[onload], body[onload], iframe[srcdoc]').count();
-    try {
-      await page.goto('/');
-      await expect(page.getByText('render as text?', { exact: false }).first()).toBeVisible();
-      await page.goto('/market');
-      await expect(page.getByText(PAYLOADS.event).first()).toBeVisible();
-      await expect(page.getByText(PAYLOADS.option0).first()).toBeVisible();
-      await page.goto(`/market?search=${encodeURIComponent('render')}`);
-      await expect(page.getByText(PAYLOADS.event).first()).toBeVisible();
-      await page.goto(`/detail/${String(marketId)}`);
-      await expect(page.getByTestId('detail-event')).toHaveText(PAYLOADS.event);
-      await expect(page.getByTestId('detail-description')).toHaveText(PAYLOADS.description);
-      await expect(page.getByTestId('detail-resolution-source')).toHaveText(PAYLOADS.resolutionSource);
-      // Not an http(s) link: plain text.
-      expect(await page.getByTestId('detail-resolution-source').evaluate((el) => el.tagName)).not.toBe('A');
-      await expect(page.getByTestId('detail-url')).toHaveText(PAYLOADS.url);
-      expect(await page.getByTestId('detail-url').getAttribute('href')).toMatch(/^https:\/\/example\.org\//);
-      await expect(page.getByTestId('detail-content')).toHaveText(PAYLOADS.content);
-      await expect(page.getByText(PAYLOADS.option1).first()).toBeVisible();
-      await expect(page.getByTestId('challenge-item-0')).toContainText(PAYLOADS.evidence.split('\t')[0] ?? '');
-      await page.waitForTimeout(500);
-      expect(await injected()).toBe(0);
-      expect(await pwned()).toBeNull();
-    } finally {
-      await context.close();
-    }
-    return seen;
-  }
 
   test('long unbroken texts wrap or are cut with a tooltip: no page is wider than the window', async ({ browser }) => {
     test.setTimeout(120_000);
@@ -696,10 +440,10 @@ test.describe('stored payloads in every user text field', () => {
   test('show as text on the home page, the list, a search and the detail page, and never run', async ({ browser }) => {
     test.setTimeout(120_000);
     // With the CSP bypassed, so the rendering rule (user text is text) is what is tested.
-    const unguarded = await openPages(browser, true);
+    const unguarded = await openPayloadPages(browser, { proxy, marketId }, true);
     expect(unguarded.dialogs).toEqual([]);
     // And as served: no payload even tries (a CSP violation would say one did).
-    const guarded = await openPages(browser, false);
+    const guarded = await openPayloadPages(browser, { proxy, marketId }, false);
     expect(guarded.dialogs).toEqual([]);
     expect(guarded.violations).toEqual([]);
   });

@@ -19,7 +19,7 @@ import { BAKED_API_ORIGIN } from '../support/ownStack';
 import { capture } from '../support/screenshot';
 import { expectReactOwns, rootHtmlOf, ssrBlockOf } from '../support/ssrPage';
 import { REPO_ROOT, startReleasesHost } from '../support/serverProcess';
-import { connectInjectedWallet } from '../support/testWallet';
+import { connectInjectedWallet } from '../support/walletUi';
 
 /** A market the seed made, its id (the detail pages' subject). */
 async function someMarket(): Promise<string> {

@@ -16,16 +16,10 @@ import {
 import { expect, test } from '../support/fixtures';
 import { openPage } from '../support/hostUi';
 import { capture } from '../support/screenshot';
-import {
-  closeWalletMenu,
-  connectInjectedWallet,
-  displayedAmount,
-  installTestWallet,
-  openWalletMenu,
-  recordTxPhases,
-  txPhases,
-  type TestWallet,
-} from '../support/testWallet';
+import { installTestWallet, type TestWallet } from '../support/testWallet';
+import { closeWalletMenu, connectInjectedWallet, openWalletMenu } from '../support/walletUi';
+import { displayedAmount } from '../support/displayedAmount';
+import { recordTxPhases, txPhases } from '../support/txPhases';
 
 // A claim mines at once on the devnet, but the success case waits for the api to index it.
 test.describe.configure({ timeout: 90_000 });

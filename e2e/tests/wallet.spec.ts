@@ -19,20 +19,10 @@ import {
 import { expect, test } from '../support/fixtures';
 import { navigateByHeader, openPage } from '../support/hostUi';
 import { capture } from '../support/screenshot';
-import {
-  BSC_CHAIN_HEX,
-  closeWalletMenu,
-  DEVNET_CHAIN_HEX,
-  DEVNET_RPC_URL,
-  connectInjectedWallet,
-  displayedAmount,
-  installTestWallet,
-  openWalletMenu,
-  recordTxPhases,
-  shortAddressPattern,
-  txPhases,
-  type TestWallet,
-} from '../support/testWallet';
+import { BSC_CHAIN_HEX, DEVNET_CHAIN_HEX, DEVNET_RPC_URL, installTestWallet, type TestWallet } from '../support/testWallet';
+import { closeWalletMenu, connectInjectedWallet, openWalletMenu, shortAddressPattern } from '../support/walletUi';
+import { displayedAmount } from '../support/displayedAmount';
+import { recordTxPhases, txPhases } from '../support/txPhases';
 import type { Page } from '@playwright/test';
 
 const WALLET_STORAGE_KEY = 'prds.wallet';

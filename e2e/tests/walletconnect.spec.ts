@@ -19,7 +19,7 @@ import { openPage } from '../support/hostUi';
 import { fillBuy, openDetail, quietOpenMarket, stakeOnChain, submitBuy } from '../support/marketPage';
 import { decodeQr } from '../support/qrCode';
 import { capture, screenshotPath } from '../support/screenshot';
-import { openWalletMenu, shortAddressPattern } from '../support/testWallet';
+import { openWalletMenu, shortAddressPattern } from '../support/walletUi';
 import { startStandInRelay, type StandInRelay } from '../support/walletConnectRelay';
 import { startWalletConnectWallet, type WalletConnectWallet } from '../support/walletConnectWallet';
 
