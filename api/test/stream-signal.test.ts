@@ -45,4 +45,30 @@ describe("the stream's LISTEN connection", () => {
     await signal.close();
     expect(clients[1]!.releases).toEqual([undefined]);
   });
+
+  it("an error the connection reports after it went back to the pool (closed) is not released again", async () => {
+    const clients: FakeClient[] = [];
+    const pool = {
+      connect: async () => {
+        const client = new FakeClient();
+        clients.push(client);
+        return client;
+      },
+    };
+    const lines: string[] = [];
+    const signal = listenForChanges(
+      { pool } as unknown as Db,
+      () => undefined,
+      (line) => lines.push(line),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    await signal.close();
+    const only = clients[0]!;
+    expect(only.releases).toEqual([undefined]);
+    expect(() => only.emit("error", new Error("terminating connection due to administrator command"))).not.toThrow();
+    expect(only.releases).toEqual([undefined]);
+    expect(lines).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(clients).toHaveLength(1);
+  });
 });

@@ -51,12 +51,11 @@ export function listenForChanges(db: Db, wake: () => void, log: (line: string) =
       c.on("notification", (message) => {
         if (message.channel === STREAM_CHANNEL) wake();
       });
-      // A broken connection may report more than one error: it goes back to the pool once (a second
-      // release throws), and the listener stays so a later error is never an unhandled one.
-      let dropped = false;
+      // A broken connection may report more than one error, and may report one after it went back to
+      // the pool (close, or an earlier error): it is released once (a second release throws), and the
+      // listener stays so a later error is never an unhandled one.
       c.on("error", (error: Error) => {
-        if (dropped) return;
-        dropped = true;
+        if (client !== c) return;
         log(`stream: the LISTEN connection failed (${error.message}); reconnecting`);
         drop(c, error);
       });
