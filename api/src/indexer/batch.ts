@@ -3,7 +3,7 @@ import type { MarketParams } from "../chain/chain";
 import type { Db } from "../db/connect";
 import type { Row } from "../db/schema";
 import { batchDb, writeRows, type BatchDb, type Executor } from "./bulk";
-import type { DecodedEvent } from "./decode";
+import { WATCHED_CONTRACTS, type DecodedEvent } from "./decode";
 import type { FetchedRange } from "./fetch";
 import { handlerOf } from "./handlers";
 import type { HandlerContext, KnownAddresses } from "./handlers/context";
@@ -11,7 +11,7 @@ import { expireRentals } from "./handlers/licenses";
 import { SnapshotLedger } from "./handlers/snapshots";
 import { WRITER_LOCK } from "./leader";
 import { prefetch } from "./prefetch";
-import { cursorsQuery, headQuery, nextBlock, readCursors } from "./state";
+import { cursorsQuery, headQuery, nextBlock } from "./state";
 import { BatchStore } from "./store";
 import { APPEND_TABLES, MUTABLE_TABLES } from "./tables";
 import { writeUndo } from "./undo";
@@ -51,73 +51,126 @@ export interface BatchResult {
 /**
  * Applies one fetched range in ONE database transaction: events, derived rows, undo records, block
  * hashes, cursors and the head. A process killed at any moment leaves either all of it or none, so
- * a restart continues from the cursors with nothing lost or doubled.
+ * a restart continues from the cursors with nothing lost or doubled. (SQLite with a writer thread
+ * splits this in two: prepareRange, then commitPrepared.)
  */
-export async function applyRange(
-  db: Db,
-  settings: BatchSettings,
-  range: FetchedRange,
-  writer: SqliteWriter | null = null,
-): Promise<BatchResult> {
+export async function applyRange(db: Db, settings: BatchSettings, range: FetchedRange): Promise<BatchResult> {
   return db.kysely.transaction().execute(async (trx) => {
     // PostgreSQL: writers take turns, so even two processes that both believe they lead (a lock
     // session lost mid-batch) cannot apply the same events twice: the second sees them applied.
     if (db.dialect === "postgres") await sql`select pg_advisory_xact_lock(${WRITER_LOCK[0]}, ${WRITER_LOCK[1]})`.execute(trx);
-
-    const cursors = await readCursors(trx, settings.firstBlock);
-    if (nextBlock(cursors) !== range.from) {
-      throw new StaleRangeError(`cursor is at ${nextBlock(cursors)}, range starts at ${range.from}`);
-    }
-    await checkParent(trx, range);
-
-    const applied = await trx
-      .selectFrom("chain_events")
-      .select(["tx_hash", "log_index"])
-      .where("block_number", ">=", range.from)
-      .where("block_number", "<=", range.to)
-      .execute();
-    const known = new Set(applied.map((row) => `${row.tx_hash}:${row.log_index}`));
-    const fresh = range.events.filter(
-      (event) => !known.has(`${event.txHash}:${event.logIndex}`) && event.blockNumber >= (cursors.get(event.contract) ?? 0),
-    );
-
-    const undoFloor = range.head.number - settings.reorgDepth;
-    const sink = writer ? new StatementSink() : null;
-    const target = batchDb(db, trx, sink);
-    const store = new BatchStore(undoFloor);
-    const snapshots = new SnapshotLedger(store);
-    await yieldToEventLoop();
-    await prefetch(target, store, snapshots, fresh, range.last.timestamp);
-    await yieldToEventLoop();
-    const ctx: HandlerContext = { store, params: settings.params, addresses: settings.addresses, snapshots };
-    await applyEvents(ctx, fresh);
-    expireRentals(store, range.last.timestamp, range.to);
-    await yieldToEventLoop();
-
-    await flush(target, store);
-    await writeUndo(target, store.undo);
-    await writeBlocks(target, range, undoFloor);
-    await run(target, cursorsQuery(trx, range.to + 1, range.head.timestamp));
-    await run(target, headQuery(trx, range.head));
-    // The live stream's change log, in this transaction: what it announces is what this committed.
-    const change = changeOfStore(store);
-    if (change) {
-      await run(target, changeQuery(trx, change, range.to));
-      if (db.dialect === "postgres") await notifyChange(trx);
-    }
-    if (writer && sink) {
-      // The writer thread's own transaction, checking the cursors this range was prepared from.
-      const rows = await trx.selectFrom("indexer_cursors").select(["contract", "next_block"]).execute();
-      const read: CursorRows = Object.fromEntries(rows.map((row) => [row.contract, Number(row.next_block)]));
-      try {
-        await writer.commit(read, sink);
-      } catch (error) {
-        if (error instanceof CursorsMovedError) throw new StaleRangeError(error.message);
-        throw error;
-      }
-    }
-    return { applied: fresh.length, next: range.to + 1, changed: change !== null };
+    return (await buildRange(batchDb(db, trx), settings, range, null)).result;
   });
+}
+
+/** A range whose statements are ready for the writer thread (writer.ts), not yet committed. */
+export interface PreparedRange {
+  range: FetchedRange;
+  /** Its rows: the next part, prepared before this one is committed, starts from them. */
+  store: BatchStore;
+  sink: StatementSink;
+  /** The cursors the writer must find (what the range was prepared on); otherwise nothing is written. */
+  cursors: CursorRows;
+  result: BatchResult;
+}
+
+/**
+ * SQLite with a writer thread: reads and prepares a range's statements on the indexer's own
+ * connection, in one read transaction (one snapshot of the database), and writes nothing.
+ *
+ * `before` is the part still being committed by the writer, if any: preparing the next part while
+ * the writer commits one is what makes a catch-up about the larger of the two rather than their
+ * sum. When this snapshot does not show `before` yet (its cursors are still at its first block),
+ * the range is prepared as if it were committed: the rows it changed, its trades and snapshots
+ * come from its store (BatchStore carry, prefetch), its last block is the parent checked, and the
+ * writer must find the cursors it leaves. The writer commits parts in order, each in its own
+ * transaction, so a kill still leaves whole parts; a part whose `before` failed is never sent.
+ */
+export async function prepareRange(
+  db: Db,
+  settings: BatchSettings,
+  range: FetchedRange,
+  before: PreparedRange | null,
+): Promise<PreparedRange> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const sink = new StatementSink();
+    return { range, sink, ...(await buildRange(batchDb(db, trx, sink), settings, range, before)) };
+  });
+}
+
+/** Runs a prepared range on the writer thread; resolves once it is committed. */
+export async function commitPrepared(writer: SqliteWriter, prepared: PreparedRange): Promise<BatchResult> {
+  try {
+    await writer.commit(prepared.cursors, prepared.sink);
+  } catch (error) {
+    if (error instanceof CursorsMovedError) throw new StaleRangeError(error.message);
+    throw error;
+  }
+  return prepared.result;
+}
+
+async function buildRange(
+  target: BatchDb,
+  settings: BatchSettings,
+  range: FetchedRange,
+  before: PreparedRange | null,
+): Promise<{ store: BatchStore; cursors: CursorRows; result: BatchResult }> {
+  const trx = target.trx;
+  const stored = await trx.selectFrom("indexer_cursors").select(["contract", "next_block"]).execute();
+  const read: CursorRows = Object.fromEntries(stored.map((row) => [row.contract, Number(row.next_block)]));
+  let cursors = cursorsOf(read, settings.firstBlock);
+  // The part before is not committed in this snapshot: read as if it were (see prepareRange).
+  const pending = before && nextBlock(cursors) === before.range.from ? before : null;
+  if (pending) {
+    for (const contract of WATCHED_CONTRACTS) read[contract] = pending.range.to + 1;
+    cursors = cursorsOf(read, settings.firstBlock);
+  }
+  if (nextBlock(cursors) !== range.from) {
+    throw new StaleRangeError(`cursor is at ${nextBlock(cursors)}, range starts at ${range.from}`);
+  }
+  await checkParent(trx, range, pending?.range ?? null);
+
+  // Blocks of this range only: the part before wrote none of them.
+  const applied = await trx
+    .selectFrom("chain_events")
+    .select(["tx_hash", "log_index"])
+    .where("block_number", ">=", range.from)
+    .where("block_number", "<=", range.to)
+    .execute();
+  const known = new Set(applied.map((row) => `${row.tx_hash}:${row.log_index}`));
+  const fresh = range.events.filter(
+    (event) => !known.has(`${event.txHash}:${event.logIndex}`) && event.blockNumber >= (cursors.get(event.contract) ?? 0),
+  );
+
+  const undoFloor = range.head.number - settings.reorgDepth;
+  const store = new BatchStore(undoFloor);
+  if (pending) store.carry(pending.store);
+  const snapshots = new SnapshotLedger(store);
+  await yieldToEventLoop();
+  await prefetch(target, store, snapshots, fresh, range.last.timestamp, pending?.store ?? null);
+  await yieldToEventLoop();
+  const ctx: HandlerContext = { store, params: settings.params, addresses: settings.addresses, snapshots };
+  await applyEvents(ctx, fresh);
+  expireRentals(store, range.last.timestamp, range.to);
+  await yieldToEventLoop();
+
+  await flush(target, store);
+  await writeUndo(target, store.undo);
+  await writeBlocks(target, range, undoFloor);
+  await run(target, cursorsQuery(trx, range.to + 1, range.head.timestamp));
+  await run(target, headQuery(trx, range.head));
+  // The live stream's change log, in this transaction: what it announces is what this committed.
+  const change = changeOfStore(store);
+  if (change) {
+    await run(target, changeQuery(trx, change, range.to));
+    if (target.dialect === "postgres") await notifyChange(trx);
+  }
+  return { store, cursors: read, result: { applied: fresh.length, next: range.to + 1, changed: change !== null } };
+}
+
+/** Next block per watched contract, from the stored rows (state.ts readCursors). */
+function cursorsOf(read: CursorRows, firstBlock: number): Map<string, number> {
+  return new Map(WATCHED_CONTRACTS.map((contract) => [contract, read[contract] ?? firstBlock]));
 }
 
 /** Runs a built statement in the batch's transaction, or records it for the writer thread. */
@@ -130,13 +183,13 @@ async function run(db: BatchDb, query: Compilable & { execute(): Promise<unknown
   db.sink.push(compiled.sql, compiled.parameters);
 }
 
-async function checkParent(db: Executor, range: FetchedRange): Promise<void> {
+/** The range's parent must be the block stored (or, `pending`'s last block: about to be stored). */
+async function checkParent(db: Executor, range: FetchedRange, pending: FetchedRange | null): Promise<void> {
   if (!range.parent) return;
-  const stored = await db
-    .selectFrom("indexer_blocks")
-    .select("hash")
-    .where("number", "=", range.parent.number)
-    .executeTakeFirst();
+  const stored =
+    pending && pending.to === range.parent.number
+      ? { hash: pending.last.hash }
+      : await db.selectFrom("indexer_blocks").select("hash").where("number", "=", range.parent.number).executeTakeFirst();
   if (stored && stored.hash !== range.parent.hash) {
     throw new ReorgDetectedError(range.parent.number, `block ${range.parent.number} is no longer ${stored.hash}`);
   }

@@ -2,7 +2,7 @@ import type { Chain } from "../chain/chain";
 import type { ApiConfig } from "../config";
 import type { Db } from "../db/connect";
 import { indexerConnection, type IndexerConnection } from "./connection";
-import { applyRange, ReorgDetectedError, StaleRangeError, type BatchResult, type BatchSettings } from "./batch";
+import { ReorgDetectedError, StaleRangeError, type BatchSettings } from "./batch";
 import { LogDecoder, WATCHED_CONTRACTS } from "./decode";
 import { ChainMovedError, commitParts, fetchRange, FIRST_RANGE, nextRangeBlocks, type FetchedRange } from "./fetch";
 import { createLeadership, type Leadership } from "./leader";
@@ -10,6 +10,7 @@ import type { IndexerLog } from "./log";
 import { findForkPoint, rebuildFrom, rollbackTo } from "./reorg";
 import { Rpc, type BlockHeader } from "./rpc";
 import { nextBlock, readCursors, writeHead } from "./state";
+import { PartPipeline } from "./pipeline";
 import { yieldToEventLoop } from "./yield";
 import { changeCommitted } from "../stream/signal";
 
@@ -40,7 +41,8 @@ const MAX_BACKOFF_MS = 30_000;
  * Follows the protocol's events into the database. Each poll reads the head, then walks from the
  * cursor to head − confirmations in ranges of batchBlocks: the next range's logs are fetched while
  * the current one is written, each range in transactions of at most about COMMIT_EVENTS events
- * (whole blocks; fetch.ts commitParts, batch.ts). On PostgreSQL only the
+ * (whole blocks; fetch.ts commitParts, batch.ts); on SQLite the next part is prepared while the
+ * writer thread commits one (pipeline.ts). On PostgreSQL only the
  * leader (leader.ts) indexes; the others keep trying to take over.
  */
 export async function startIndexer(options: IndexerOptions): Promise<IndexerHandle> {
@@ -178,6 +180,7 @@ class Indexer {
         firstBlock: settings.firstBlock,
       });
     let pending: Promise<FetchedRange> | null = fetchFrom(next);
+    const parts = new PartPipeline(this.db, settings, this.connection.writer, () => changeCommitted(this.shared));
     try {
       while (pending) {
         const range: FetchedRange = await pending;
@@ -189,32 +192,28 @@ class Indexer {
           // one are read, and their queries queue for the connection before the next one starts.
           await yieldToEventLoop();
           if (this.stopped && part.from !== range.from) break;
-          await this.commit(settings, part);
-          next = part.to + 1;
+          next = (await parts.apply(part)) ?? next;
         }
       }
-    } catch (error) {
+      next = (await parts.drain()) ?? next;
+    } catch (thrown) {
       void pending?.catch(() => undefined);
+      // A part still being written finishes first (a rollback must not run beside it); its own
+      // failure is the one that counts.
+      let error = thrown;
+      try {
+        next = (await parts.drain()) ?? next;
+      } catch (failed) {
+        error = failed;
+      }
       if (error instanceof ReorgDetectedError) return { caughtUp: false, next: await this.recover(error.block, head) };
       if (error instanceof ChainMovedError || error instanceof StaleRangeError) {
-        this.log.info(`indexer: ${error.message}; reading again`);
+        this.log.info(`indexer: ${error instanceof Error ? error.message : String(error)}; reading again`);
         return { caughtUp: false, next };
       }
       throw error;
     }
     return { caughtUp: !this.stopped, next };
-  }
-
-  /**
-   * Applies one part of a fetched range in its own transaction (batch.ts applyRange): when this
-   * resolves, the part's events, derived rows, cursors and head are committed and visible to the
-   * api; when it throws, nothing of the part was written.
-   */
-  private async commit(settings: BatchSettings, part: FetchedRange): Promise<BatchResult> {
-    const result = await applyRange(this.db, settings, part, this.connection.writer);
-    // Committed: the live stream reads what this part changed (stream/signal.ts).
-    if (result.changed) changeCommitted(this.shared);
-    return result;
   }
 
   private async tipMatches(block: number, head: BlockHeader): Promise<boolean> {

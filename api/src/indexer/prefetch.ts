@@ -13,6 +13,10 @@ import { yieldToEventLoop } from "./yield";
  * handler's `needs`, whole groups (a market's options, positions, challenges), trades for the
  * cutoff rules, the latest position snapshot of each account involved, and the rented Licenses
  * whose rental the batch's time has passed.
+ *
+ * `before`: the part still being committed when this one is prepared (batch.ts prepareRange). The
+ * database does not show its writes yet: `store` already holds the rows it changed (BatchStore
+ * carry), and its trades and position snapshots are added to what the database answers here.
  */
 export async function prefetch(
   db: BatchDb,
@@ -20,6 +24,7 @@ export async function prefetch(
   ledger: SnapshotLedger,
   events: readonly DecodedEvent[],
   lastTime: number,
+  before: BatchStore | null = null,
 ): Promise<void> {
   const requests = new Requests();
   for (const event of events) handlerOf(event)?.needs?.(event, requests);
@@ -62,6 +67,11 @@ export async function prefetch(
         time: Number(raw.time),
       });
     }
+    // The part before comes after every committed trade.
+    for (const trade of before?.appendedRows("trades") ?? []) {
+      const { account, option, stake, amount, time } = trade;
+      byMarket.get(Number(trade.market_id))?.push({ account, option, stake, amount, time });
+    }
     for (const [id, trades] of byMarket) store.loadTrades(id, trades);
   }
 
@@ -69,6 +79,14 @@ export async function prefetch(
     for (const position of store.group("positions", id)) requests.snapshot(position.account);
   }
   const accounts = [...requests.snapshotAccounts];
+  // The latest day of the snapshots the part before wrote (the rows themselves are in the store).
+  const dayBefore = new Map<string, string>();
+  if (accounts.length > 0) {
+    for (const row of before?.changed("position_snapshots") ?? []) {
+      const day = dayBefore.get(row.account);
+      if (day === undefined || row.day > day) dayBefore.set(row.account, row.day);
+    }
+  }
   for (let start = 0; start < accounts.length; start += 5_000) {
     const part = accounts.slice(start, start + 5_000);
     // Each account's latest row (its running totals); ISO days sort as text.
@@ -82,7 +100,11 @@ export async function prefetch(
     const latest = rows.map((raw) => fromDb("position_snapshots", raw));
     store.load("position_snapshots", latest);
     const dayOf = new Map(latest.map((row) => [row.account, row.day]));
-    for (const account of part) ledger.known(account, dayOf.get(account) ?? null);
+    for (const account of part) {
+      const stored = dayOf.get(account) ?? null;
+      const written = dayBefore.get(account) ?? null;
+      ledger.known(account, written !== null && (stored === null || written > stored) ? written : stored);
+    }
   }
 
   const { rows: rented } = await db.trx.executeQuery<Record<string, unknown>>(

@@ -54,6 +54,8 @@ export class BatchStore {
   /** Keys per table given a before-image in block undoBlock. */
   private readonly undoSeen: KeySets = byTable(() => new Set<string>()) as KeySets;
   private undoBlock = -1;
+  /** Keys per table whose row came from the part before (carry): newer than the database's. */
+  private readonly carriedKeys: KeySets = byTable(() => new Set<string>()) as KeySets;
   readonly undo: UndoRecord[] = [];
   /** The block of the event being applied (handlers' changes are undone per block). */
   block = 0;
@@ -63,15 +65,39 @@ export class BatchStore {
 
   // ------------------------------------------------------------ loading (prefetch)
 
-  /** Records rows read from the database, and that the other requested keys do not exist. */
+  /**
+   * Records rows read from the database, and that the other requested keys do not exist. A row
+   * carried from the part before (carry) is newer than the database's copy and stays.
+   */
   load<T extends MutableTable>(table: T, rows: readonly Row<T>[], requested: readonly KeyValues[] = []): void {
     const cache = this.cache[table] as Map<string, Row<T> | null>;
     for (const key of requested) {
       const k = keyString(key);
       if (!cache.has(k)) cache.set(k, null);
     }
+    const carried = this.carriedKeys[table];
     for (const row of rows) {
       const k = keyString(keyValues(table, row));
+      if (carried.size > 0 && carried.has(k)) continue;
+      cache.set(k, row);
+      this.index(table, row, k);
+    }
+  }
+
+  /**
+   * Starts from the rows the part before wrote, for a part prepared while that one is still being
+   * committed (batch.ts prepareRange): its database reads do not see them yet. Only the rows it
+   * changed: the ones it merely read are the same in the database.
+   */
+  carry(before: BatchStore): void {
+    for (const table of MUTABLE_TABLES) this.carryRows(table, before.changed(table));
+  }
+
+  private carryRows<T extends MutableTable>(table: T, rows: readonly Row<T>[]): void {
+    const cache = this.cache[table] as Map<string, Row<T> | null>;
+    for (const row of rows) {
+      const k = keyString(keyValues(table, row));
+      this.carriedKeys[table].add(k);
       cache.set(k, row);
       this.index(table, row, k);
     }
