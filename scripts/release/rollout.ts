@@ -23,130 +23,34 @@
 //
 // Options: --dir DIR (PRDS_RELEASES_DIR, <repo>/releases), --api URL (PRDS_API_URL, http://127.0.0.1:8787),
 // --base-url URL (where DIR is published, PRDS_RELEASES_URL, /releases/).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   DEFAULT_MIN_VISITORS,
-  ROLLOUT_SCHEMA_VERSION,
   manifestOrigins,
   parseRolloutManifest,
   type RemoteRollout,
-  type RolloutManifest,
 } from '../../host/src/federation/rollout/rolloutManifest';
 import { parseVersion } from '../../host/src/federation/rollout/semver';
-import {
-  MANIFEST_FILE,
-  REPO_ROOT,
-  changedFiles,
-  ENTRY_FILE,
-  packageVersion,
-  readReleaseInfo,
-  remoteTable,
-  resolveRemote,
-} from './releaseFiles';
+import { sitePolicy } from '../site/sitePolicy';
+import { MANIFEST_FILE, changedFiles, ENTRY_FILE, packageVersion, readReleaseInfo, resolveRemote } from './releaseFiles';
 import { defaultReleasesDir } from './release';
+import {
+  RolloutError,
+  changeManifest,
+  readManifest,
+  remoteNames,
+  type Manifest,
+  type Mutable,
+  type RolloutContext,
+} from './rolloutManifestFile';
+import { fetchStats, figuresOf, percent, status } from './rolloutStatus';
 
-export const ROLLOUT_FILE = 'rollout.json';
-const LOCK_WAIT_MS = 10_000;
-
-/** Thrown for anything the user must fix; printed without a stack. */
-export class RolloutError extends Error {}
-
-type Manifest = RolloutManifest;
-type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
-
-export interface RolloutContext {
-  readonly releasesDir: string;
-  readonly apiUrl: string;
-  readonly baseUrl: string;
-  readonly log: (line: string) => void;
-}
-
-const remoteNames = () => Object.keys(remoteTable());
-const manifestPath = (ctx: RolloutContext) => path.join(ctx.releasesDir, ROLLOUT_FILE);
-
-/** The manifest as it is on disk, validated; null when there is none yet. */
-export function readManifest(ctx: RolloutContext): Manifest | null {
-  const file = manifestPath(ctx);
-  if (!fs.existsSync(file)) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new RolloutError(
-      `${file} refused: not JSON (${error instanceof Error ? error.message : String(error)}); fix or restore it`,
-    );
-  }
-  const parsed = parseRolloutManifest(raw, { remoteNames: remoteNames(), base: 'http://localhost/remotes.json' });
-  if (!parsed.ok) throw new RolloutError(`${file} refused: ${parsed.reason}`);
-  // Keep the URLs as written (parse resolves them against a placeholder base).
-  return raw as Manifest;
-}
-
-function withLock<T>(ctx: RolloutContext, change: () => T): T {
-  fs.mkdirSync(ctx.releasesDir, { recursive: true });
-  const lock = `${manifestPath(ctx)}.lock`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch {
-      const owner = Number(fs.readFileSync(lock, 'utf8'));
-      let alive = false;
-      try {
-        process.kill(owner, 0);
-        alive = true;
-      } catch {
-        alive = false;
-      }
-      if (!alive) fs.rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new RolloutError(`${lock} is held by process ${owner}; another rollout is running`);
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-    }
-  }
-  try {
-    return change();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
-
-/** Validates and writes the manifest atomically. */
-export function writeManifest(ctx: RolloutContext, manifest: Manifest): void {
-  const parsed = parseRolloutManifest(manifest, { remoteNames: remoteNames(), base: 'http://localhost/remotes.json' });
-  if (!parsed.ok) throw new RolloutError(`the change was not written: ${parsed.reason}`);
-  const file = manifestPath(ctx);
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify({ ...manifest, updatedAt: new Date().toISOString() }, null, 2)}\n`);
-  fs.renameSync(temporary, file);
-}
-
-function newManifest(): Mutable<Manifest> {
-  return {
-    schemaVersion: ROLLOUT_SCHEMA_VERSION,
-    salt: randomBytes(6).toString('hex'),
-    reports: true,
-    autoRollback: { maxFailureRate: 0.1, minLoads: 20, minVisitors: DEFAULT_MIN_VISITORS },
-    updatedAt: null,
-    remotes: {},
-  };
-}
+export { ROLLOUT_FILE, RolloutError, readManifest, writeManifest, type RolloutContext } from './rolloutManifestFile';
+export { fetchStats, figuresOf, status, type StatsRow, type VersionFigures } from './rolloutStatus';
 
 function caret(version: string): string {
   const parsed = parseVersion(version);
   return parsed ? `^${parsed.major}.${parsed.minor}.${parsed.patch}` : '*';
-}
-
-function change(ctx: RolloutContext, edit: (manifest: Mutable<Manifest>) => string): string {
-  return withLock(ctx, () => {
-    const manifest = (readManifest(ctx) ?? newManifest()) as Mutable<Manifest>;
-    const said = edit(manifest);
-    writeManifest(ctx, manifest);
-    return said;
-  });
 }
 
 function rolloutOf(manifest: Mutable<Manifest>, container: string): Mutable<RemoteRollout> {
@@ -195,7 +99,7 @@ export function canary(
     shared: info.shared,
     publishedAt: info.builtAt,
   };
-  const said = change(ctx, (manifest) => {
+  const said = changeManifest(ctx, (manifest) => {
     if (options.maxFailureRate !== undefined || options.minLoads !== undefined || options.minVisitors !== undefined) {
       manifest.autoRollback = {
         maxFailureRate: options.maxFailureRate ?? manifest.autoRollback?.maxFailureRate ?? 0.1,
@@ -236,7 +140,7 @@ function prune(rollout: Mutable<RemoteRollout>): void {
 
 export function promote(ctx: RolloutContext, remote: string): string {
   const { container } = resolveRemote(remote);
-  return change(ctx, (manifest) => {
+  return changeManifest(ctx, (manifest) => {
     const rollout = rolloutOf(manifest, container);
     if (!rollout.canary) throw new RolloutError(`${container} has no canary to promote`);
     const previous = rollout.stable;
@@ -250,7 +154,7 @@ export function promote(ctx: RolloutContext, remote: string): string {
 
 export function rollback(ctx: RolloutContext, remote: string, why = ''): string {
   const { container } = resolveRemote(remote);
-  return change(ctx, (manifest) => {
+  return changeManifest(ctx, (manifest) => {
     const rollout = rolloutOf(manifest, container);
     if (rollout.canary) {
       const dropped = rollout.canary.version;
@@ -266,130 +170,6 @@ export function rollback(ctx: RolloutContext, remote: string, why = ''): string 
     prune(rollout);
     return `${container}: stable ${dropped} rolled back${why}; everyone gets ${previous}`;
   });
-}
-
-export interface StatsRow {
-  readonly remote: string;
-  readonly version: string;
-  readonly kind: string;
-  /** Page loads, each counted once by the api. */
-  readonly count: number;
-  /** Distinct visitors (client addresses) they came from. */
-  readonly visitors: number;
-}
-
-/** Every row of /api/rollout/stats over the last 30 days, page after page. */
-export async function fetchStats(ctx: RolloutContext): Promise<StatsRow[]> {
-  const rows: StatsRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const response = await fetch(`${ctx.apiUrl.replace(/\/$/, '')}/api/rollout/stats`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ days: 30, page, pageSize: 100 }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = (await response.json()) as {
-      code: number;
-      data: { list: StatsRow[]; total: number } | null;
-      msg?: string;
-    };
-    if (body.code !== 0 || !body.data) throw new Error(`the api answered ${response.status} ${body.msg ?? ''}`);
-    rows.push(...body.data.list);
-    if (body.data.list.length === 0 || rows.length >= body.data.total) return rows;
-  }
-}
-
-export interface VersionFigures {
-  readonly loads: number;
-  readonly failures: Readonly<Record<string, number>>;
-  readonly failed: number;
-  /** failed / (loads + failed), or null before anything was reported. */
-  readonly rate: number | null;
-  /** Visitors behind the failure kind most of them saw: a lower bound on the distinct visitors who failed. */
-  readonly failingVisitors: number;
-  /** Visitors behind the outcome most of them had: a lower bound on the distinct visitors of the version. */
-  readonly visitors: number;
-}
-
-export function figuresOf(rows: readonly StatsRow[], remote: string, version: string): VersionFigures {
-  const mine = rows.filter((r) => r.remote === remote && r.version === version);
-  const loads = mine.filter((r) => r.kind === 'loaded').reduce((sum, r) => sum + r.count, 0);
-  const failures: Record<string, number> = {};
-  for (const r of mine) if (r.kind !== 'loaded') failures[r.kind] = (failures[r.kind] ?? 0) + r.count;
-  const failed = Object.values(failures).reduce((a, b) => a + b, 0);
-  // A visitor can be behind several kinds, so per-kind visitor counts do not add up: the largest is
-  // what is known for sure.
-  const most = (list: readonly StatsRow[]) => list.reduce((max, r) => Math.max(max, r.visitors ?? 0), 0);
-  return {
-    loads,
-    failures,
-    failed,
-    rate: loads + failed === 0 ? null : failed / (loads + failed),
-    failingVisitors: most(mine.filter((r) => r.kind !== 'loaded')),
-    visitors: most(mine),
-  };
-}
-
-const percent = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)} %`);
-
-export async function status(ctx: RolloutContext): Promise<string> {
-  const manifest = readManifest(ctx);
-  if (!manifest) return `no rollout manifest in ${ctx.releasesDir} yet (pnpm release <remote>, then pnpm rollout canary)`;
-  let rows: StatsRow[] = [];
-  let statsNote = '';
-  try {
-    rows = await fetchStats(ctx);
-  } catch (error) {
-    statsNote = `\n(reports unavailable: ${error instanceof Error ? error.message : String(error)} at ${ctx.apiUrl})`;
-  }
-  const lines: string[] = [
-    `rollout manifest ${manifestPath(ctx)} (salt ${manifest.salt}, updated ${manifest.updatedAt ?? '—'}; automatic rollback ${
-      manifest.autoRollback
-        ? `above ${percent(manifest.autoRollback.maxFailureRate)} failures after ${manifest.autoRollback.minLoads} loads from ${manifest.autoRollback.minVisitors} visitors`
-        : 'off'
-    })`,
-  ];
-  for (const [container, rollout] of Object.entries(manifest.remotes)) {
-    if (!rollout) continue;
-    lines.push(
-      '',
-      `${container}  stable ${rollout.stable}${rollout.canary ? `  canary ${rollout.canary.version} ${rollout.canary.percent} %` : ''}`,
-    );
-    if (rollout.canary?.cohorts.length) lines.push(`  cohorts: ${rollout.canary.cohorts.join(', ')}`);
-    const versions = [
-      ...new Set([
-        rollout.canary?.version,
-        rollout.stable,
-        ...rollout.lastGood,
-        ...rows.filter((r) => r.remote === container).map((r) => r.version),
-      ]),
-    ].filter((v): v is string => typeof v === 'string');
-    const all = versions.map((v) => ({ version: v, figures: figuresOf(rows, container, v) }));
-    const totalLoads = all.reduce((sum, v) => sum + v.figures.loads + v.figures.failed, 0);
-    lines.push(
-      `  ${'version'.padEnd(34)} ${'role'.padEnd(9)} ${'planned'.padStart(7)} ${'visits'.padStart(7)} ${'share'.padStart(8)} ${'loaded'.padStart(7)} ${'failed'.padStart(7)} ${'rate'.padStart(8)}  failures`,
-    );
-    for (const { version, figures } of all) {
-      const role =
-        version === rollout.canary?.version
-          ? 'canary'
-          : version === rollout.stable
-            ? 'stable'
-            : rollout.lastGood.includes(version)
-              ? 'last good'
-              : 'retired';
-      const planned =
-        role === 'canary' ? (rollout.canary?.percent ?? 0) : role === 'stable' ? 100 - (rollout.canary?.percent ?? 0) : 0;
-      const visits = figures.loads + figures.failed;
-      const kinds = Object.entries(figures.failures)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ');
-      lines.push(
-        `  ${version.padEnd(34)} ${role.padEnd(9)} ${`${planned} %`.padStart(7)} ${String(visits).padStart(7)} ${percent(totalLoads ? visits / totalLoads : null).padStart(8)} ${String(figures.loads).padStart(7)} ${String(figures.failed).padStart(7)} ${percent(figures.rate).padStart(8)}  ${kinds || '—'}`,
-      );
-    }
-  }
-  return lines.join('\n') + statsNote;
 }
 
 /**
@@ -437,24 +217,6 @@ export async function guard(ctx: RolloutContext): Promise<string[]> {
   return said;
 }
 
-interface PolicyOrigins {
-  readonly apiOrigin: string;
-  readonly rpcOrigins: readonly string[];
-  readonly remoteOrigins: readonly string[];
-}
-
-/**
- * scripts/serve.mjs's sitePolicy, so a deployment sends exactly the policy the local server does. It
- * is an ES module with top-level await (no require()), and swc would turn a plain import() into one.
- */
-async function loadSitePolicy(): Promise<(origins: PolicyOrigins) => string> {
-  const importModule = new Function('specifier', 'return import(specifier)') as (
-    specifier: string,
-  ) => Promise<{ sitePolicy: (origins: PolicyOrigins) => string }>;
-  const serve = await importModule(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'serve.mjs')).href);
-  return serve.sitePolicy;
-}
-
 const SAME_SITE = 'https://site.invalid';
 
 /**
@@ -476,7 +238,6 @@ export async function csp(ctx: RolloutContext, rpcUrls: readonly string[], site:
   const base = `${site === null ? SAME_SITE : originOf(site, '--site')}/remotes.json`;
   const parsed = parseRolloutManifest(raw, { remoteNames: remoteNames(), base });
   if (!parsed.ok) throw new RolloutError(parsed.reason);
-  const sitePolicy = await loadSitePolicy();
   return sitePolicy({
     apiOrigin: originOf(ctx.apiUrl, '--api'),
     rpcOrigins: rpcUrls.map((url) => originOf(url, '--rpc')),

@@ -1,11 +1,11 @@
-import type { ComponentType } from 'react';
 import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
+import { browserClassifyTools } from './browserClassifyTools';
 import { applyRemoteDev, NO_DEV_OVERRIDES, type DevOverride, type DevOverrideState } from './devOverride';
 import { fetchJson, ROLLOUT_MANIFEST_URL } from './earlyFetch';
-import { fetchWithTimeout } from './fetchWithTimeout';
+import { loadRemoteApp } from './loadRemoteApp';
 import { remoteModuleId } from './remotes';
-import { isRemoteLoadFailure } from './remoteLoadFailure';
+import type { FederationRuntime, RemoteLoaderOptions, RemoteLoadResult } from './remoteLoaderTypes';
 import { ROUTE_PREFETCH_EXPOSE, routePrefetchOf, type RouteLocation } from './routePrefetch';
 import { classifyLoadFailure, type ClassifyTools } from './rollout/classifyFailure';
 import { pinRelease } from './rollout/releasePins';
@@ -14,44 +14,7 @@ import { parseRolloutManifest, type RolloutManifest } from './rollout/rolloutMan
 import { planVersions, type Candidate, type PageVersions, type VersionPlan } from './rollout/selectVersion';
 import { readRolloutQuery, VisitorStore } from './rollout/visitorStore';
 
-/** The part of the Module Federation runtime the loader uses (the real one, or a test double). */
-export interface FederationRuntime {
-  registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
-  loadRemote(id: string): Promise<unknown>;
-}
-
-export type RemoteFailureReason = 'manifest' | 'not-configured' | 'incompatible' | 'load';
-
-export type RemoteLoadResult =
-  | { readonly status: 'ready'; readonly Component: ComponentType; readonly version: string }
-  | { readonly status: 'failed'; readonly reason: RemoteFailureReason; readonly error?: unknown };
-
-export interface RemoteLoaderOptions {
-  readonly runtime: FederationRuntime;
-  /** The versions already in the page (host build, its @prds/shared), checked against each release. */
-  readonly page: PageVersions;
-  /** Where the rollout manifest lives (served beside the host). */
-  readonly manifestUrl?: string;
-  readonly fetchManifest?: (url: string) => Promise<unknown>;
-  /** The visitor's rollout memory (install id, failed versions, last good manifest). */
-  readonly store?: VisitorStore;
-  /** Production pages refuse unpinned releases and ignore QA overrides. */
-  readonly production?: boolean;
-  /**
-   * A development build (remoteLoaderInstance: webpack's mode): honours `?remote-dev=` (devOverride.ts),
-   * remotes from a local dev server. Without it the query and the kept overrides are not even read.
-   */
-  readonly development?: boolean;
-  /** The page's query string at boot (QA overrides, cohort). */
-  readonly search?: string;
-  /** Where reports go (the api); none when the manifest does not ask for them. */
-  readonly reporter?: RolloutReporter | null;
-  readonly classify?: ClassifyTools;
-  readonly timeoutMs?: number;
-  readonly now?: () => number;
-  /** Mints the page load's id that every report carries (tests pass a fixed one). */
-  readonly newLoadId?: () => string;
-}
+export type { FederationRuntime, RemoteFailureReason, RemoteLoaderOptions, RemoteLoadResult } from './remoteLoaderTypes';
 
 /** The version `load` answers, and `loadedVersion` says, for a remote loaded from a local dev server. */
 export const DEV_VERSION = 'dev';
@@ -61,29 +24,6 @@ export class ManifestRefusedError extends Error {
   override readonly name = 'ManifestRefusedError';
 }
 
-function hasDefaultComponent(value: unknown): value is { default: ComponentType } {
-  if (typeof value !== 'object' || value === null || !('default' in value)) return false;
-  const candidate = value.default;
-  // Function components, classes, and React.memo/forwardRef objects are all renderable.
-  return typeof candidate === 'function' || (typeof candidate === 'object' && candidate !== null && '$$typeof' in candidate);
-}
-
-const defaultClassifyTools: ClassifyTools = {
-  async fetchFile(url) {
-    try {
-      const response = await fetchWithTimeout(url, { cache: 'no-store' }, 10_000);
-      return { status: response.status, body: await response.arrayBuffer() };
-    } catch (error) {
-      const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : null;
-      return { status: typeof status === 'number' ? status : null, body: null };
-    }
-  },
-  async sha384(body) {
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', body));
-    return `sha384-${btoa(String.fromCharCode(...digest))}`;
-  },
-};
-
 /** One remote's versions for this page: the plan, how far down it the page has gone, what it loaded. */
 interface RemoteState {
   plan: VersionPlan;
@@ -91,8 +31,6 @@ interface RemoteState {
   /** The version whose module the page holds, once one loaded. */
   loaded: string | null;
 }
-
-type Attempt = { readonly ok: true; readonly Component: ComponentType } | { readonly ok: false; readonly error: unknown };
 
 /**
  * Reads the rollout manifest, picks each remote's version for this visitor and loads its `./App`.
@@ -151,7 +89,7 @@ export class RemoteLoader {
     this.production = options.production ?? false;
     this.page = options.page;
     this.reporter = options.reporter ?? null;
-    this.classify = options.classify ?? defaultClassifyTools;
+    this.classify = options.classify ?? browserClassifyTools;
     this.timeoutMs = options.timeoutMs ?? CHUNK_LOAD_TIMEOUT_MS;
     this.now = options.now ?? (() => Date.now());
     this.mintLoadId = options.newLoadId ?? newLoadId;
@@ -358,19 +296,6 @@ export class RemoteLoader {
     return this.states.get(remote)?.loaded ?? null;
   }
 
-  private async attempt(remote: RemoteName): Promise<Attempt> {
-    let module: unknown;
-    try {
-      module = await this.runtime.loadRemote(remoteModuleId(remote));
-    } catch (error) {
-      return { ok: false, error };
-    }
-    if (isRemoteLoadFailure(module)) return { ok: false, error: module.prdsRemoteLoadFailure.error };
-    if (!hasDefaultComponent(module))
-      return { ok: false, error: new Error(`${remote}/App has no component as its default export`) };
-    return { ok: true, Component: module.default };
-  }
-
   /** Loads a remote's `./App` (the one a `preload` started, if any), walking its version plan on failures. */
   load(remote: RemoteName): Promise<RemoteLoadResult> {
     const preloaded = this.preloaded.get(remote);
@@ -445,12 +370,12 @@ export class RemoteLoader {
       this.register(remote, candidate);
       this.startRoutePrefetch(remote);
       const started = this.now();
-      let result = await this.attempt(remote);
+      let result = await loadRemoteApp(this.runtime, remote);
       if (!result.ok && this.now() - started < this.timeoutMs) {
         // Layer one: a second try, from scratch (not after a time-out: that would double the wait).
         this.stale.add(remote);
         this.register(remote, candidate);
-        result = await this.attempt(remote);
+        result = await loadRemoteApp(this.runtime, remote);
       }
       if (result.ok) {
         state.loaded = candidate.version;
@@ -479,7 +404,7 @@ export class RemoteLoader {
   private async loadFromDevServer({ remote, url }: DevOverride): Promise<RemoteLoadResult> {
     this.registerEntry(remote, url);
     this.startRoutePrefetch(remote);
-    const result = await this.attempt(remote);
+    const result = await loadRemoteApp(this.runtime, remote);
     if (result.ok) {
       this.devLoaded.add(remote);
       return { status: 'ready', Component: result.Component, version: DEV_VERSION };
