@@ -21,7 +21,24 @@ const SINGLETONS = [
 /** Subpath imports (react/jsx-runtime, react-dom/client, jotai/react, @emotion/react/jsx-runtime). */
 const SUBPATH_SINGLETONS = ['react/', 'react-dom/', 'jotai/', '@emotion/react/'];
 /** workspace:* ranges are not semver, so the runtime must not check them. */
-const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
+const WORKSPACE_SINGLETONS = ['@prds/locales', ...sharedDomains()];
+
+/**
+ * @prds/shared's domain sub-paths (`@prds/shared/wallet`, `/markets`, `/ui` …: its package.json
+ * exports that name a folder's index.ts), each a singleton of its own, so a page fetches the domains
+ * it renders and still holds one store, one wallet context and one data cache. A domain imports
+ * another by its sub-path, never by a relative path, or its chunk would bundle a private copy.
+ * The other entries (pricing, bridges, chunkLoadTimeout) are stateless and small, and the testing,
+ * webpack and jest ones never reach a page.
+ * @returns {string[]}
+ */
+function sharedDomains() {
+  /** @type {{ exports: Record<string, string> }} */
+  const pkg = require('../package.json');
+  return Object.entries(pkg.exports)
+    .filter(([, file]) => /^\.\/src\/[a-z0-9]+\/index\.ts$/.test(file))
+    .map(([key]) => `@prds/shared/${key.slice(2)}`);
+}
 
 /** The subset of react-router-dom the apps share (see routerExports.mjs). */
 const ROUTER_EXPORTS = path.join(__dirname, 'routerExports.mjs');
@@ -69,10 +86,12 @@ function sharedConfig(dir) {
       shared[key] = { singleton: true, version: installed.version, requiredVersion: ranges[pkg] ?? `^${installed.version}` };
     }
   }
-  for (const pkg of WORKSPACE_SINGLETONS) {
-    if (installedPackageJson(dir, pkg)) shared[pkg] = { singleton: true, requiredVersion: false };
+  for (const key of WORKSPACE_SINGLETONS) {
+    // A sub-path key (@prds/shared/wallet) is shared where its package is installed.
+    const pkg = key.split('/').slice(0, 2).join('/');
+    if (installedPackageJson(dir, pkg)) shared[key] = { singleton: true, requiredVersion: false };
   }
   return shared;
 }
 
-module.exports = { sharedConfig, SINGLETONS, SUBPATH_SINGLETONS, WORKSPACE_SINGLETONS };
+module.exports = { sharedConfig, sharedDomains, SINGLETONS, SUBPATH_SINGLETONS, WORKSPACE_SINGLETONS };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
+import { REMOTE_NAMES, type RemoteName } from '@prds/shared/routes';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { applyRemoteDev, NO_DEV_OVERRIDES, type DevOverride, type DevOverrideState } from './devOverride';
 import { fetchJson, ROLLOUT_MANIFEST_URL } from './earlyFetch';
