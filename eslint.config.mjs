@@ -32,7 +32,10 @@ const PRODUCT_ONLY = [
 ];
 const SHARED_ONLY_PATTERNS = [
   { group: ['jotai/*', 'ethers/*', '@web3-react/*'], message: 'Wallet, chain and state libraries are wrapped by @prds/shared.' },
-  { group: ['@prds/shared/src/*', '@prds/shared/src'], message: 'Import @prds/shared by its public entry only.' },
+  {
+    group: ['@prds/shared/src/*', '@prds/shared/src'],
+    message: 'Import @prds/shared by its sub-paths only (@prds/shared/wallet, /markets, /ui …).',
+  },
   { group: ['@prds/contracts', '@prds/contracts/*'], message: 'Pages read contracts through @prds/shared.' },
   { group: ['@prds/api-schema', '@prds/api-schema/*'], message: "Pages read the api's answer types through @prds/shared." },
 ];

@@ -1,5 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders, LiveUpdates, type ScopeMessages } from '@prds/shared';
+import { type ScopeMessages } from '@prds/shared/i18n';
+import { LiveUpdates } from '@prds/shared/live';
+import { AppProviders } from '@prds/shared/providers';
 import { AppContent } from './AppContent';
 import { RemoteLoaderContext } from './federation/RemoteLoaderContext';
 import { RolloutAccountSync } from './federation/RolloutAccountSync';

@@ -1,4 +1,4 @@
-import { ReferralCapture } from '@prds/shared';
+import { ReferralCapture } from '@prds/shared/referral';
 import { DocumentTitle } from './layout/DocumentTitle';
 import { Layout } from './layout/Layout';
 import { AppRoutes } from './routes/AppRoutes';

@@ -1,17 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import {
-  currentThemeAtom,
-  deviceAtom,
-  formatProbe,
-  hydrate,
-  langAtom,
-  loadRegisteredScopes,
-  loadShellMessages,
-  prdsStore,
-  queryClient,
-  type ScopeMessages,
-} from '@prds/shared';
+import { formatProbe } from '@prds/shared/format';
+import { langAtom, loadRegisteredScopes, loadShellMessages, type ScopeMessages } from '@prds/shared/i18n';
+import { hydrate, queryClient } from '@prds/shared/query';
+import { prdsStore } from '@prds/shared/state';
+import { currentThemeAtom, deviceAtom } from '@prds/shared/theme';
 import { loadMessages } from '@prds/locales';
 import { App } from './App';
 import { remoteLoader } from './federation/remoteLoaderInstance';

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { SHARED_INSTANCE_ID, accountAtom, chainIdAtom, connectDialogOpenAtom, createStore, type PrdsStore } from '@prds/shared';
+import { SHARED_INSTANCE_ID } from '@prds/shared/federation';
+import { accountAtom, chainIdAtom, createStore, type PrdsStore } from '@prds/shared/state';
+import { connectDialogOpenAtom } from '@prds/shared/wallet';
 import { renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 

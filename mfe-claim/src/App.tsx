@@ -1,4 +1,5 @@
-import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { RemoteRoutes } from '@prds/shared/federation';
+import { ROUTES } from '@prds/shared/routes';
 import { Route } from 'react-router-dom';
 import { ClaimPage } from './pages/claim/ClaimPage';
 

@@ -1,5 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { SHARED_INSTANCE_ID, createStore, langAtom, queryClient } from '@prds/shared';
+import { SHARED_INSTANCE_ID } from '@prds/shared/federation';
+import { langAtom } from '@prds/shared/i18n';
+import { queryClient } from '@prds/shared/query';
+import { createStore } from '@prds/shared/state';
 import { fillDateTime, renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 import { ISSUE_DRAFT_KEY } from './pages/issue/issueDraft';
@@ -9,8 +12,8 @@ import { ISSUE_DRAFT_KEY } from './pages/issue/issueDraft';
 // real shared package; the whole journey on a devnet is e2e/tests/issue.spec.ts.
 const CHAIN_NOW = Math.floor(new Date(2030, 0, 1, 12, 0).getTime() / 1000);
 const E = 10n ** 18n;
-jest.mock('@prds/shared', () => {
-  const actual = jest.requireActual<typeof import('@prds/shared')>('@prds/shared');
+jest.mock('@prds/shared/wallet', () => {
+  const actual = jest.requireActual<typeof import('@prds/shared/wallet')>('@prds/shared/wallet');
   return {
     ...actual,
     readChainTime: jest.fn(async () => CHAIN_NOW),

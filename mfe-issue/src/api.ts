@@ -4,20 +4,12 @@
  * Licenses it may issue with. They live in this remote so nothing of issuing is in another page's
  * first render; the answers' types are @prds/shared's (the api's own schemas).
  */
-import {
-  getApiClient,
-  issuedQueryKey,
-  queryKeys,
-  type AccountLicensesPage,
-  type AccountLicensesQuery,
-  type ApiEnvelope,
-  type HttpClient,
-  type IssuedMarketsQuery,
-  type LangCode,
-  type LicenseView,
-  type MarketMetadataInput,
-  type SubmittedMetadata,
-} from '@prds/shared';
+import { getApiClient, type ApiEnvelope, type HttpClient } from '@prds/shared/http';
+import { type LangCode } from '@prds/shared/i18n';
+import { issuedQueryKey, type IssuedMarketsQuery, type SubmittedMetadata } from '@prds/shared/issue';
+import { type AccountLicensesPage, type AccountLicensesQuery, type LicenseView } from '@prds/shared/licenses';
+import { type MarketMetadataInput } from '@prds/shared/markets';
+import { queryKeys } from '@prds/shared/query';
 
 /** The most Licenses one account's picker reads (the api's largest page). */
 const LICENSES_PAGE_SIZE = 100;

@@ -3,20 +3,18 @@
  * client. They live here, not in @prds/shared, so nothing License-specific is in the first render of
  * other pages; the answers' types are shared's (the api's own schemas).
  */
+import { getApiClient, type ApiEnvelope, type HttpClient } from '@prds/shared/http';
 import {
-  getApiClient,
-  queryKeys,
   type AccountLicensesPage,
   type AccountLicensesQuery,
-  type ApiEnvelope,
-  type HttpClient,
   type LicenseMarketPage,
   type LicenseMarketQuery,
   type LicensePackets,
   type LicenseSale,
   type LicenseTransactionsPage,
   type LicenseTransactionsQuery,
-} from '@prds/shared';
+} from '@prds/shared/licenses';
+import { queryKeys } from '@prds/shared/query';
 
 /**
  * Query keys of these calls, under `queryKeys.licenses`: a License transaction invalidates that

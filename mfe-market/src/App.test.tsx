@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { SHARED_INSTANCE_ID } from '@prds/shared';
+import { SHARED_INSTANCE_ID } from '@prds/shared/federation';
 import { renderRemoteAt } from '@prds/shared/testing';
 import App from './App';
 

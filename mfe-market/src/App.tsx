@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { RemoteRoutes, ROUTES } from '@prds/shared';
+import { RemoteRoutes } from '@prds/shared/federation';
+import { ROUTES } from '@prds/shared/routes';
 import { Route } from 'react-router-dom';
 import { MarketLayout } from './pages/MarketLayout';
 

@@ -1,5 +1,8 @@
 import { matchPath } from 'react-router-dom';
-import { queryClient as pageQueryClient, readWalletChoice, ROUTES, type HttpClient } from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { queryClient as pageQueryClient } from '@prds/shared/query';
+import { ROUTES } from '@prds/shared/routes';
+import { readWalletChoice } from '@prds/shared/wallet';
 import { isMarketIdText } from './pages/detail/detailErrors';
 import { marketDetailQueryOptions } from './pages/detail/useMarketDetail';
 import { parseMarketFilters } from './pages/list/marketFilters';

@@ -1,7 +1,6 @@
+import { getApiClient, type ApiEnvelope, type HttpClient } from '@prds/shared/http';
+import { type Paged } from '@prds/shared/markets';
 import {
-  getApiClient,
-  queryKeys,
-  type ApiEnvelope,
   type BoughtStatus,
   type ClaimDue,
   type ClaimTotals,
@@ -11,12 +10,11 @@ import {
   type HistoryTotals,
   type HoldingItem,
   type HoldingTotals,
-  type HttpClient,
-  type Paged,
   type ReferralReward,
   type ReferralSummary,
   type SnapshotsSummary,
-} from '@prds/shared';
+} from '@prds/shared/portfolio';
+import { queryKeys } from '@prds/shared/query';
 
 // The portfolio's reads of the api (api/README "Calls"), typed by @prds/api-schema through
 // @prds/shared. Every key sits under the account's (queryKeys.account), so a transaction of that

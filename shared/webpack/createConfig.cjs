@@ -33,38 +33,13 @@ const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin'
 const { ChunkIntegrityPlugin } = require('./chunkIntegrity.cjs');
 const { OmitFederationStatsPlugin } = require('./omitFederationStats.cjs');
 const { RemoteTypesPlugin } = require('./remoteTypes.cjs');
-
-/** The registry of apps (apps.json): each app's container name and port offset beside the base port. */
-const APPS_REGISTRY = require('../../apps.json');
-
-/**
- * The dev server port of the app whose container is `name`: the registry's base port + its offset.
- * @param {string} name
- */
-function registryPort(name) {
-  const app = name === APPS_REGISTRY.host.container ? APPS_REGISTRY.host : APPS_REGISTRY.remotes[name];
-  if (!app) throw new Error(`createConfig: "${name}" is not in apps.json (the registry of apps): add it there`);
-  return APPS_REGISTRY.basePort + app.portOffset;
-}
+const { icuParserWithoutParse, installedEsmEntry, runtimeCoreEntry } = require('./packageResolution.cjs');
+const { sharedConfig } = require('./sharedModules.cjs');
+const { serverConfig } = require('./serverConfig.cjs');
+const { registryPort, contractsRegistryAlias, releaseOf } = require('./buildEnvironment.cjs');
 
 /** Spec §9: chunk load time-out, one number for webpack and the host's remote loading (src/federation/chunkLoadTimeout.ts). */
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('../src/federation/chunkLoadTimeout.json');
-
-/** One instance per page: React, the router, the store, i18n, emotion's theme context, our shared lib. */
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'jotai',
-  'react-intl',
-  '@emotion/react',
-  '@emotion/styled',
-  '@tanstack/react-query',
-];
-/** Subpath imports (react/jsx-runtime, react-dom/client, jotai/react, @emotion/react/jsx-runtime). */
-const SUBPATH_SINGLETONS = ['react/', 'react-dom/', 'jotai/', '@emotion/react/'];
-/** workspace:* ranges are not semver, so the runtime must not check them. */
-const WORKSPACE_SINGLETONS = ['@prds/shared', '@prds/locales'];
 
 const HARNESS_ALIAS = 'prds-dev-harness';
 /** What a remote exposes as ./App: its App with its own messages (remoteApp.tsx). */
@@ -85,138 +60,10 @@ const RELEASED_APP = path.join(__dirname, 'releasedApp.tsx');
 const REACT_REFRESH_RUNTIME = path.join(__dirname, 'reactRefreshRuntime.cjs');
 const REACT_REFRESH_HOOK = path.join(__dirname, 'reactRefreshHook.cjs');
 
-/** The subset of @tanstack/react-query the apps share (see queryExports.mjs). */
-const QUERY_EXPORTS = path.join(__dirname, 'queryExports.mjs');
-
 /** The host's runtime plugin that lends its federation runtime core to the remotes' containers. */
 const RUNTIME_CORE_PROVIDER = path.join(__dirname, 'federationRuntimeCore.mjs');
 /** The federation runtime core the host's own runtime uses (the same module, so one core per page). */
-const RUNTIME_CORE_ENTRY = (() => {
-  const resolveFrom = (/** @type {string} */ request, /** @type {string} */ from) =>
-    require.resolve(request, { paths: [path.dirname(from)] });
-  const core = resolveFrom(
-    '@module-federation/runtime-core',
-    resolveFrom('@module-federation/runtime', require.resolve('@module-federation/enhanced')),
-  );
-  // Its package folder: the resolved file's nearest folder with the package's package.json.
-  let folder = path.dirname(core);
-  while (!fs.existsSync(path.join(folder, 'package.json')) || !folder.endsWith(path.join('@module-federation', 'runtime-core'))) {
-    folder = path.dirname(folder);
-  }
-  return esmEntryOf(folder);
-})();
-
-/** The subset of react-router-dom the apps share (see routerExports.mjs). */
-const ROUTER_EXPORTS = path.join(__dirname, 'routerExports.mjs');
-
-/**
- * The package.json of `pkg` as Node would resolve it from `dir` (pnpm links it into a node_modules
- * on the way up), or null when it is not installed.
- * @param {string} dir
- * @param {string} pkg
- */
-function installedPackageJson(dir, pkg) {
-  let cur = dir;
-  for (;;) {
-    const file = path.join(cur, 'node_modules', pkg, 'package.json');
-    if (fs.existsSync(file)) return /** @type {{ version?: string }} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
-    const parent = path.dirname(cur);
-    if (parent === cur) return null;
-    cur = parent;
-  }
-}
-
-/**
- * The file an `import` of the package in `folder` resolves to (its exports' import condition): the
- * module the rest of the build gets for the bare name, so an alias to it adds no second copy.
- * @param {string} folder
- */
-function esmEntryOf(folder) {
-  /** @type {{ exports?: any, module?: string, main?: string }} */
-  const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
-  let entry = pkg.exports?.['.'] ?? pkg.exports;
-  while (entry && typeof entry === 'object') entry = entry.import ?? entry.default;
-  return path.join(folder, typeof entry === 'string' ? entry : (pkg.module ?? pkg.main ?? 'index.js'));
-}
-
-/**
- * The ES module entry of `pkg` as the app resolves it from `dir`, or null when it is not installed.
- * @param {string} dir
- * @param {string} pkg
- */
-function installedEsmEntry(dir, pkg) {
-  for (let cur = dir; ; cur = path.dirname(cur)) {
-    const folder = path.join(cur, 'node_modules', pkg);
-    if (fs.existsSync(path.join(folder, 'package.json'))) return esmEntryOf(fs.realpathSync(folder));
-    if (path.dirname(cur) === cur) return null;
-  }
-}
-
-/**
- * The ICU message parser's build without `parse` (its types and helpers only), as react-intl's
- * formatter resolves it from `dir`: every message the page formats is precompiled by
- * messagesLoader.cjs, so the parser (and its number/date skeleton parsers) need not ship.
- * Null when react-intl is not installed for `dir`.
- * @param {string} dir
- * @returns {string | null}
- */
-function icuParserWithoutParse(dir) {
-  let reactIntl;
-  try {
-    reactIntl = require.resolve('react-intl', { paths: [dir] });
-  } catch {
-    return null;
-  }
-  const messageFormat = require.resolve('intl-messageformat', { paths: [path.dirname(reactIntl)] });
-  const parser = require.resolve('@formatjs/icu-messageformat-parser', { paths: [path.dirname(messageFormat)] });
-  return path.join(path.dirname(parser), 'no-parser.js');
-}
-
-/**
- * Only what the app can resolve is shared: a shared entry that is not installed fails the build, and
- * a library added later (e.g. the data cache) becomes a singleton without touching this file.
- * @param {string} dir
- */
-function sharedConfig(dir) {
-  /** @type {{ dependencies?: Record<string, string>, devDependencies?: Record<string, string> }} */
-  const own = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const ranges = { ...own.devDependencies, ...own.dependencies };
-  /** @type {Record<string, { singleton: boolean, requiredVersion?: string | false, version?: string, import?: string }>} */
-  const shared = {};
-  for (const pkg of SINGLETONS) {
-    if (installedPackageJson(dir, pkg)) shared[pkg] = { singleton: true };
-  }
-  const router = installedPackageJson(dir, 'react-router-dom');
-  if (router?.version) {
-    shared['react-router-dom'] = {
-      singleton: true,
-      import: ROUTER_EXPORTS,
-      version: router.version,
-      requiredVersion: ranges['react-router-dom'] ?? `^${router.version}`,
-    };
-  }
-  const query = installedPackageJson(dir, '@tanstack/react-query');
-  if (query?.version) {
-    shared['@tanstack/react-query'] = {
-      singleton: true,
-      import: QUERY_EXPORTS,
-      version: query.version,
-      requiredVersion: ranges['@tanstack/react-query'] ?? `^${query.version}`,
-    };
-  }
-  for (const key of SUBPATH_SINGLETONS) {
-    const pkg = key.slice(0, -1);
-    const installed = installedPackageJson(dir, pkg);
-    // Subpath folders (e.g. @emotion/react/jsx-runtime) carry no version of their own: give the package's.
-    if (installed?.version) {
-      shared[key] = { singleton: true, version: installed.version, requiredVersion: ranges[pkg] ?? `^${installed.version}` };
-    }
-  }
-  for (const pkg of WORKSPACE_SINGLETONS) {
-    if (installedPackageJson(dir, pkg)) shared[pkg] = { singleton: true, requiredVersion: false };
-  }
-  return shared;
-}
+const RUNTIME_CORE_ENTRY = runtimeCoreEntry();
 
 /**
  * @param {{
@@ -490,103 +337,6 @@ function createConfig({
   };
   // What the declaration emit of the host's typecheck reads (remoteTypes.cjs federationOf).
   return Object.assign(config, { prdsFederation: { name, exposes: exposes ?? {} } });
-}
-
-/**
- * The server build beside the browser one (issue 26, the first screen from the server), in
- * dist/server/: for a remote, its Node container — the same exposes and shared modules as the
- * browser's, `target: 'async-node'` (its chunks read from its own folder), the container as
- * `module.exports` (`commonjs-module`), so the web server requires the file of the release it
- * renders; for the host, its render entry (`serverEntry`, a commonjs module) with the federation's
- * share scope the remote containers are initialised with. Same loaders, aliases and build-time
- * constants as the browser build, so both render the same markup.
- * @param {{
- *   browser: import('webpack').Configuration,
- *   name: string,
- *   outDir: string,
- *   isHost: boolean,
- *   serverEntry: string | undefined,
- *   remoteApp: string | null,
- *   release: { version: string } | null,
- *   shared: ReturnType<typeof sharedConfig>,
- *   exposed: Record<string, string> | undefined,
- * }} options
- * @returns {import('webpack').Configuration | null}
- */
-function serverConfig({ browser, name, outDir, isHost, serverEntry, remoteApp, release, shared, exposed }) {
-  if (isHost ? !serverEntry : remoteApp === null) return null;
-  const define = browser.plugins?.find((plugin) => plugin instanceof webpack.DefinePlugin);
-  // The server shares whole packages, not the page's subsets (routerExports.mjs, queryExports.mjs):
-  // its render uses MemoryRouter and dehydrate, size does not matter there, and every container
-  // gets these from the share scope.
-  const serverShared = Object.fromEntries(Object.entries(shared).map(([key, { import: _subset, ...config }]) => [key, config]));
-  return {
-    ...browser,
-    name: 'server',
-    entry: isHost && serverEntry ? { render: { import: serverEntry, library: { type: 'commonjs2' } } } : {},
-    target: 'async-node',
-    devtool: false,
-    output: {
-      path: path.join(outDir, 'server'),
-      filename: '[name].js',
-      chunkFilename: '[name].[contenthash:8].js',
-      assetModuleFilename: /** @type {any} */ (browser.output).assetModuleFilename,
-      // Assets (images) are named as in the browser build, which serves them.
-      publicPath: isHost ? '/' : 'auto',
-      uniqueName: `${name}_server${release ? `_${release.version.replace(/\W/g, '_')}` : ''}`,
-      clean: true,
-    },
-    plugins: [
-      ...(define ? [define] : []),
-      new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        ...(exposed ? { exposes: exposed } : {}),
-        library: { type: 'commonjs-module' },
-        remoteType: 'script',
-        shared: serverShared,
-        shareStrategy: 'loaded-first',
-        manifest: false,
-        dts: false,
-      }),
-    ],
-    // ws (ethers' websocket provider) tries these optional native speed-ups in a try/catch.
-    externals: { bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
-    optimization: { minimize: false },
-    devServer: undefined,
-  };
-}
-
-/**
- * PRDS_CONTRACTS_GENERATED_DIR: a folder holding index.ts and chains.ts generated for a network's
- * deployment; `@prds/contracts` and `@prds/contracts/chains` resolve there. Unset: the committed ones.
- * @param {string | undefined} dir
- * @returns {Record<string, string>}
- */
-function contractsRegistryAlias(dir) {
-  if (!dir?.trim()) return {};
-  const folder = path.resolve(dir.trim());
-  for (const file of ['index.ts', 'chains.ts']) {
-    if (!fs.existsSync(path.join(folder, file))) {
-      throw new Error(`PRDS_CONTRACTS_GENERATED_DIR ${folder} has no ${file} (contracts/scripts/generate.ts --out writes it)`);
-    }
-  }
-  return { '@prds/contracts$': path.join(folder, 'index.ts'), '@prds/contracts/chains$': path.join(folder, 'chains.ts') };
-}
-
-/**
- * The release a build is for, from the environment `pnpm release` sets: PRDS_RELEASE_VERSION (the
- * version it publishes under, `<package version>+<build id>`) and an optional PRDS_RELEASE_NOTE.
- * @param {NodeJS.ProcessEnv} env
- * @returns {{ version: string, note: string } | null}
- */
-function releaseOf(env) {
-  const version = env.PRDS_RELEASE_VERSION?.trim();
-  if (!version) return null;
-  if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/.test(version)) {
-    throw new Error(`PRDS_RELEASE_VERSION "${version}" is not a release version (letters, digits, . + _ -; at most 64)`);
-  }
-  return { version, note: env.PRDS_RELEASE_NOTE?.trim() ?? '' };
 }
 
 module.exports = { createConfig };

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
 import App from './remoteApp';
 
 const container = document.getElementById('root');

@@ -3,7 +3,7 @@
 // person in DevTools can tell which release of a remote is on screen. A QA build may carry a note
 // (PRDS_RELEASE_NOTE, e.g. "v2 preview"), shown above the App; a production release leaves it empty.
 // It passes the App the props it is given (RemoteAppProps, through remoteApp.tsx) unchanged.
-import type { RemoteAppProps } from '@prds/shared';
+import type { RemoteAppProps } from '@prds/shared/federation';
 import App from 'prds-remote-app';
 
 const VERSION = process.env.PRDS_RELEASE_VERSION ?? '';

@@ -5,7 +5,8 @@
 // page language's chunk beside the remote's page chunks; MessagesScope renders the App once it is in.
 // It passes the App the props the shell gives it (RemoteAppProps) unchanged, so the declaration the
 // remote publishes for ./App is its App's own (remoteTypes.cjs), which the host's typecheck checks.
-import { MessagesScope, registerMessages, type LangCode, type Messages, type RemoteAppProps } from '@prds/shared';
+import { type RemoteAppProps } from '@prds/shared/federation';
+import { MessagesScope, registerMessages, type LangCode, type Messages } from '@prds/shared/i18n';
 import App from 'prds-exposed-app';
 
 interface MessagesModule {

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, createStore, type RemoteName } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { type RemoteName } from '@prds/shared/routes';
+import { createStore } from '@prds/shared/state';
 import { RemoteApp } from './RemoteApp';
 import type { RemoteLoadResult } from './remoteLoader';
 import { RemoteLoaderContext, type RemoteLoaderApi } from './RemoteLoaderContext';

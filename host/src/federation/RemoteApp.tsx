@@ -1,5 +1,8 @@
 import { startTransition, useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
-import { Spinner, styled, type RemoteAppProps, type RemoteName } from '@prds/shared';
+import { type RemoteAppProps } from '@prds/shared/federation';
+import { type RemoteName } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Spinner } from '@prds/shared/ui';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { RemoteLoaderContext } from './RemoteLoaderContext';

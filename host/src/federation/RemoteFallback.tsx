@@ -1,4 +1,6 @@
-import { Button, FormattedMessage, Page, styled } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button, Page } from '@prds/shared/ui';
 
 const Box = styled.section`
   width: 100%;

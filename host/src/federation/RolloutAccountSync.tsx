@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useWallet } from '@prds/shared';
+import { useWallet } from '@prds/shared/wallet';
 import { visitorStore } from './remoteLoaderInstance';
 
 /**

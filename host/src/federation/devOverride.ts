@@ -1,4 +1,4 @@
-import { isRemoteName, type RemoteName } from '@prds/shared';
+import { isRemoteName, type RemoteName } from '@prds/shared/routes';
 import type { VisitorStore } from './rollout/visitorStore';
 
 /**

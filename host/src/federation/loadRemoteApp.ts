@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteName } from '@prds/shared';
+import type { RemoteName } from '@prds/shared/routes';
 import { remoteModuleId } from './remotes';
 import { isRemoteLoadFailure } from './remoteLoadFailure';
 import type { FederationRuntime } from './remoteLoaderTypes';

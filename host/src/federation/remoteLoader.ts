@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '@prds/shared';
+import { REMOTE_NAMES, type RemoteName } from '@prds/shared/routes';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@prds/shared/chunkLoadTimeout';
 import { browserClassifyTools } from './browserClassifyTools';
 import { applyRemoteDev, NO_DEV_OVERRIDES, type DevOverride, type DevOverrideState } from './devOverride';

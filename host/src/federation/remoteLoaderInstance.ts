@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { API_BASE_URL, getAppEnv } from '@prds/shared';
+import { API_BASE_URL, getAppEnv } from '@prds/shared/chains';
 import sharedPackage from '@prds/shared/package.json';
 import hostPackage from '../../package.json';
 import { fetchJson, takeEarlyFetch, takeEmbeddedManifest } from './earlyFetch';

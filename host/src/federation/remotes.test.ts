@@ -1,4 +1,4 @@
-import { REMOTE_NAMES } from '@prds/shared';
+import { REMOTE_NAMES } from '@prds/shared/routes';
 import apps from '../../../apps.json';
 import { REMOTES, remoteModuleId } from './remotes';
 

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@prds/shared';
+import type { RemoteName } from '@prds/shared/routes';
 import apps from '../../../apps.json';
 
 /**

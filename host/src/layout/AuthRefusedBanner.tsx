@@ -1,4 +1,7 @@
-import { Button, FormattedMessage, authRefusedAtom, retryAfterAuthRefused, useAtomValue } from '@prds/shared';
+import { authRefusedAtom, retryAfterAuthRefused } from '@prds/shared/http';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { useAtomValue } from '@prds/shared/state';
+import { Button } from '@prds/shared/ui';
 import { Banner, BannerText } from './Banner';
 
 /**

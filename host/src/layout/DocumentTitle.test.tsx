@@ -1,6 +1,8 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, createStore, langAtom, useDocumentTitle, type LangCode } from '@prds/shared';
+import { langAtom, useDocumentTitle, type LangCode } from '@prds/shared/i18n';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { DocumentTitle } from './DocumentTitle';
 
 function Named({ title }: { title: string }) {

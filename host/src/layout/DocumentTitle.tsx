@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ROUTES, documentTitleAtom, useAtomValue, useIntl } from '@prds/shared';
+import { documentTitleAtom, useIntl } from '@prds/shared/i18n';
+import { ROUTES } from '@prds/shared/routes';
+import { useAtomValue } from '@prds/shared/state';
 import { routeTitleId } from '../routes/routeTable';
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { FormattedMessage, styled, useIntl } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
 import { NAV_ITEMS } from './navItems';
 
 const Bar = styled.footer`

@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import {
-  FormattedMessage,
-  useSharedInstanceId,
-  deviceAtom,
-  styled,
-  useAtom,
-  useAtomValue,
-  useIntl,
-  useWallet,
-} from '@prds/shared';
+import { useSharedInstanceId } from '@prds/shared/federation';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { useAtom, useAtomValue } from '@prds/shared/state';
+import { deviceAtom, styled } from '@prds/shared/theme';
+import { useWallet } from '@prds/shared/wallet';
 import { AlertsBell } from './alerts/AlertsBell';
 import { LangSwitch } from './LangSwitch';
 import { Logo } from './Logo';

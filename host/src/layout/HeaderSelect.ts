@@ -1,4 +1,4 @@
-import { styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
 
 /** The header's compact <select> (language, network); `$block` fills the mobile menu's width. */
 export const HeaderSelect = styled.select<{ $block?: boolean }>`

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createStore, deviceAtom, type PrdsStore } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore, type PrdsStore } from '@prds/shared/state';
+import { deviceAtom } from '@prds/shared/theme';
 import { LangSwitch } from './LangSwitch';
 
 async function renderSwitch(store: PrdsStore = createStore()) {

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LANGUAGES, deviceAtom, styled, useAtomValue, useIntl, useLang, visuallyHidden } from '@prds/shared';
+import { LANGUAGES, useIntl, useLang } from '@prds/shared/i18n';
+import { useAtomValue } from '@prds/shared/state';
+import { deviceAtom, styled } from '@prds/shared/theme';
+import { visuallyHidden } from '@prds/shared/ui';
 import { nextLanguageIndex } from './languageListbox';
 
 const Anchor = styled.div`

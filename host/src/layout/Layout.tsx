@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
 import { AuthRefusedBanner } from './AuthRefusedBanner';
 import { Footer } from './Footer';
 import { HEADER_HEIGHT_PX, Header } from './Header';

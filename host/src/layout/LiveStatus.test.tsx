@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createStore, liveStatusAtom } from '@prds/shared';
+import { liveStatusAtom } from '@prds/shared/live';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { LiveStatus } from './LiveStatus';
 
 describe('LiveStatus', () => {

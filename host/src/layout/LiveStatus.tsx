@@ -1,4 +1,6 @@
-import { FormattedMessage, styled, useLiveStatus, type LiveStatus as Status } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { useLiveStatus, type LiveStatus as Status } from '@prds/shared/live';
+import { styled } from '@prds/shared/theme';
 
 // A small note at the window's bottom corner: it covers nothing for long and moves no content.
 const Region = styled.div`

@@ -1,4 +1,6 @@
-import { FormattedMessage, paths, styled } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
 import { Link } from 'react-router-dom';
 
 const Home = styled(Link)`

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { currentThemeAtom, langAtom, useAtomValue } from '@prds/shared';
+import { langAtom } from '@prds/shared/i18n';
+import { useAtomValue } from '@prds/shared/state';
+import { currentThemeAtom } from '@prds/shared/theme';
 import { LANG_COOKIE, preferenceCookie, THEME_COOKIE } from '../server/preferenceCookies';
 
 /**

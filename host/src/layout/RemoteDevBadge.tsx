@@ -1,5 +1,8 @@
 import { useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { Button, FormattedMessage, REMOTE_NAMES, styled, useIntl } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { REMOTE_NAMES } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Button } from '@prds/shared/ui';
 import { NO_DEV_OVERRIDES, withoutRemoteDev, type DevOverrideState, type DevRefusalReason } from '../federation/devOverride';
 import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
 import { Banner } from './Banner';

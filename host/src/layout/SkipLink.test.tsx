@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, FOCUSABLE_SELECTOR, createStore } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
+import { FOCUSABLE_SELECTOR } from '@prds/shared/ui';
 import { Layout } from './Layout';
 
 describe('skip link', () => {

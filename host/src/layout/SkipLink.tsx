@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { styled, useIntl } from '@prds/shared';
+import { useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
 
 /** The id of the layout's content slot, which holds the page's <main>. */
 export const CONTENT_ID = 'content';

@@ -1,4 +1,5 @@
-import { styled, useIntl, useThemeMode } from '@prds/shared';
+import { useIntl } from '@prds/shared/i18n';
+import { styled, useThemeMode } from '@prds/shared/theme';
 
 const Toggle = styled.button`
   width: 36px;

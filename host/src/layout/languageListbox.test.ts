@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@prds/shared';
+import { LANGUAGES } from '@prds/shared/i18n';
 import { nextLanguageIndex } from './languageListbox';
 
 const last = LANGUAGES.length - 1;

@@ -1,4 +1,4 @@
-import { paths } from '@prds/shared';
+import { paths } from '@prds/shared/routes';
 
 /** Every route of spec §2 reachable from the navigation; the order is the header's. */
 export const NAV_ITEMS = [

@@ -1,4 +1,4 @@
-import { Page } from '@prds/shared';
+import { Page } from '@prds/shared/ui';
 import { FeaturedMarkets } from './home/FeaturedMarkets';
 import { GetStarted } from './home/GetStarted';
 import { Hero } from './home/Hero';

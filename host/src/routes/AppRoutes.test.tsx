@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppProviders, createStore, type RemoteName } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { type RemoteName } from '@prds/shared/routes';
+import { createStore } from '@prds/shared/state';
 import type { RemoteLoadResult } from '../federation/remoteLoader';
 import { RemoteLoaderContext, type RemoteLoaderApi } from '../federation/RemoteLoaderContext';
 import { AppRoutes } from './AppRoutes';

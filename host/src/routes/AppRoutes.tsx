@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ROUTES } from '@prds/shared';
+import { ROUTES } from '@prds/shared/routes';
 import { RouteLoading } from './RouteLoading';
 import { RemoteSwitch } from './RemoteSwitch';
 import { LICENSE_REDIRECT } from './routeTable';

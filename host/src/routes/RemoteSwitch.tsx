@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { NotFoundPage } from '@prds/shared';
+import { NotFoundPage } from '@prds/shared/ui';
 import { RemoteApp } from '../federation/RemoteApp';
 import { remoteForPath } from './routeTable';
 

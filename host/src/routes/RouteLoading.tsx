@@ -1,4 +1,5 @@
-import { Spinner, styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
+import { Spinner } from '@prds/shared/ui';
 
 const Box = styled.div`
   min-height: 3rem;

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, ROUTES, paths, type RouteName } from '@prds/shared';
+import { REMOTE_NAMES, ROUTES, paths, type RouteName } from '@prds/shared/routes';
 import { REMOTE_ROUTES, remoteForPath } from './routeTable';
 
 describe('remoteForPath', () => {

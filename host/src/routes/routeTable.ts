@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router-dom';
-import { ROUTES, type RemoteName } from '@prds/shared';
+import { ROUTES, type RemoteName } from '@prds/shared/routes';
 
 export interface RemoteRoute {
   readonly path: string;

@@ -9,24 +9,13 @@ import type { ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import {
-  AppProviders,
-  createHttpClient,
-  createStore,
-  currentThemeAtom,
-  deviceAtom,
-  formatProbe,
-  isLangCode,
-  langAtom,
-  LANGUAGES,
-  loadRegisteredScopes,
-  loadShellMessages,
-  type Device,
-  type HttpClient,
-  type LangCode,
-  type RemoteName,
-  type ThemeMode,
-} from '@prds/shared';
+import { formatProbe } from '@prds/shared/format';
+import { createHttpClient, type HttpClient } from '@prds/shared/http';
+import { isLangCode, langAtom, LANGUAGES, loadRegisteredScopes, loadShellMessages, type LangCode } from '@prds/shared/i18n';
+import { AppProviders } from '@prds/shared/providers';
+import { type RemoteName } from '@prds/shared/routes';
+import { createStore } from '@prds/shared/state';
+import { currentThemeAtom, deviceAtom, type Device, type ThemeMode } from '@prds/shared/theme';
 import { AppContent } from '../AppContent';
 import { RemoteLoaderContext, type RemoteLoaderApi } from '../federation/RemoteLoaderContext';
 import type { RemoteLoadResult } from '../federation/remoteLoader';

@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@prds/shared';
+import type { DehydratedState } from '@prds/shared/query';
 
 /**
  * The server render's JSON block in the page (`<script type="application/json" id="prds-ssr">`,

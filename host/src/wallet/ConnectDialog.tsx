@@ -1,26 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { useAtomValue } from '@prds/shared/state';
+import { styled } from '@prds/shared/theme';
+import { Button, FOCUSABLE_SELECTOR, Modal, Muted, Select, Spinner } from '@prds/shared/ui';
 import {
-  Button,
-  FOCUSABLE_SELECTOR,
-  FormattedMessage,
-  Modal,
-  Muted,
-  Select,
-  Spinner,
   cancelWalletConnect,
   connectWallet,
   discoverWallets,
   isDevWalletAvailable,
   isWalletConnectAvailable,
   shortAddress,
-  styled,
-  useAtomValue,
-  useIntl,
   useWallet,
   walletConnectUriAtom,
   type WalletChoice,
   type WalletOption,
-} from '@prds/shared';
+} from '@prds/shared/wallet';
 import { useMediaQuery } from '../layout/useMediaQuery';
 import { devAccountLabel } from './devAccountLabel';
 import { useDevAccounts } from './useDevAccounts';

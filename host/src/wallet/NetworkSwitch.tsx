@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { CHAINS, getActiveChains, isChainId, useIntl, useWallet } from '@prds/shared';
+import { CHAINS, getActiveChains, isChainId } from '@prds/shared/chains';
+import { useIntl } from '@prds/shared/i18n';
+import { useWallet } from '@prds/shared/wallet';
 import { HeaderSelect as Field } from '../layout/HeaderSelect';
 
 /**

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Button, FormattedMessage, styled, useWallet } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 import { WalletErrorText } from './WalletErrorText';
 import { Banner, BannerRow, BannerText } from '../layout/Banner';
 

@@ -1,5 +1,9 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, FormattedMessage, shortAddress, styled, useAtom, useIntl, useSetAtom, useWallet } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { useAtom, useSetAtom } from '@prds/shared/state';
+import { styled } from '@prds/shared/theme';
+import { Button } from '@prds/shared/ui';
+import { shortAddress, useWallet } from '@prds/shared/wallet';
 import { connectDialogOpenAtom, focusAfterConnectAtom } from './walletDialog';
 
 // The menu's code loads on the first click, not with every page.

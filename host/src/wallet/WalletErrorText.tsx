@@ -1,4 +1,6 @@
-import { FormattedMessage, styled, type WalletError } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { type WalletError } from '@prds/shared/wallet';
 
 const Box = styled.div`
   padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};

@@ -1,21 +1,17 @@
 import { useState } from 'react';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Select, Skeleton, Button, useCopyText } from '@prds/shared/ui';
 import {
   AddTokenButton,
-  FormattedMessage,
-  Select,
-  Skeleton,
-  Button,
   explorerAddressUrl,
   selectDevAccount,
   shortAddress,
-  styled,
-  useIntl,
   useUserInfo,
   useWallet,
-  useCopyText,
-  useFormat,
   watchableTokens,
-} from '@prds/shared';
+} from '@prds/shared/wallet';
 import { balanceSymbols, formatBalance } from './balances';
 import { devAccountLabel } from './devAccountLabel';
 import { useDevAccounts } from './useDevAccounts';

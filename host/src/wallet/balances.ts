@@ -1,13 +1,6 @@
-import {
-  INVALID_NUMBER,
-  PAY_TOKEN,
-  PLATFORM_TOKEN,
-  fromUnits,
-  getChainConfig,
-  type ChainId,
-  type Format,
-  type FundItem,
-} from '@prds/shared';
+import { PAY_TOKEN, PLATFORM_TOKEN, getChainConfig, type ChainId } from '@prds/shared/chains';
+import { INVALID_NUMBER, fromUnits, type Format } from '@prds/shared/format';
+import { type FundItem } from '@prds/shared/http';
 
 /**
  * The three balances the wallet menu lists, in this order: the chain's native coin as the chain

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listDevAccounts, type ChainId } from '@prds/shared';
+import { type ChainId } from '@prds/shared/chains';
+import { listDevAccounts } from '@prds/shared/wallet';
 
 export type DevAccountsState =
   | { readonly status: 'idle' | 'loading' }

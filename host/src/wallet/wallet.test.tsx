@@ -1,21 +1,19 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
+import { type ChainId } from '@prds/shared/chains';
+import { formatFor } from '@prds/shared/format';
+import { AppProviders } from '@prds/shared/providers';
 import {
-  AppProviders,
-  ConnectWalletButton,
   accountAtom,
   chainIdAtom,
   createStore,
   desireChainIdAtom,
-  disconnectWallet,
   prdsStore,
   walletAtom,
-  type Address,
-  type ChainId,
   type PrdsStore,
-  formatFor,
-} from '@prds/shared';
+} from '@prds/shared/state';
+import { ConnectWalletButton, disconnectWallet, type Address } from '@prds/shared/wallet';
 import { fundItem as fund, seedUserInfo } from '@prds/shared/testing';
 import { Layout } from '../layout/Layout';
 import { balanceSymbols, formatBalance } from './balances';

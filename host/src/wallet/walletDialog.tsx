@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { atom, connectDialogOpenAtom, useAtom, useSetAtom } from '@prds/shared';
+import { atom, useAtom, useSetAtom } from '@prds/shared/state';
+import { connectDialogOpenAtom } from '@prds/shared/wallet';
 
 // The dialog's code loads when it is first opened, not with every page.
 const ConnectDialog = lazy(() =>

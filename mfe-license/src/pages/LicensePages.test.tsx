@@ -4,19 +4,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  API_BASE_URL,
-  AppProviders,
-  accountAtom,
-  chainIdAtom,
-  createStore,
-  desireChainIdAtom,
-  type Address,
-  type LicenseEventView,
-  type LicenseSale,
-  type LicenseView,
-  type PrdsStore,
-} from '@prds/shared';
+import { API_BASE_URL } from '@prds/shared/chains';
+import { type LicenseEventView, type LicenseSale, type LicenseView } from '@prds/shared/licenses';
+import { AppProviders } from '@prds/shared/providers';
+import { accountAtom, chainIdAtom, createStore, desireChainIdAtom, type PrdsStore } from '@prds/shared/state';
+import { type Address } from '@prds/shared/wallet';
 import { fundItem, licenseView, seedUserInfo } from '@prds/shared/testing';
 import App from '../App';
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Tabs, paths, useIntl } from '@prds/shared';
+import { useIntl } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { Tabs } from '@prds/shared/ui';
 
 /**
  * Get License / Packets / My License (spec: the License layout's tabs; a packet is another way to get

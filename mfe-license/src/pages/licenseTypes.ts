@@ -1,4 +1,5 @@
-import type { LicenseType, MessageDescriptor } from '@prds/shared';
+import type { MessageDescriptor } from '@prds/shared/i18n';
+import type { LicenseType } from '@prds/shared/licenses';
 import { keysOf } from './common/keysOf';
 
 export type { LicenseType };

@@ -1,16 +1,11 @@
 import { useEffect } from 'react';
-import {
-  Card,
-  FormattedMessage,
-  PAY_TOKEN,
-  PLATFORM_TOKEN,
-  queryKeys,
-  styled,
-  useQueryClient,
-  useUserInfo,
-  useWallet,
-  type FundItem,
-} from '@prds/shared';
+import { PAY_TOKEN, PLATFORM_TOKEN } from '@prds/shared/chains';
+import { type FundItem } from '@prds/shared/http';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { queryKeys, useQueryClient } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Card } from '@prds/shared/ui';
+import { useUserInfo, useWallet } from '@prds/shared/wallet';
 import { TokenAmount } from './TokenAmount';
 
 /** How often the balances are read again, so funds that arrive show without a reload. */

@@ -1,4 +1,5 @@
-import { CopyButton as SharedCopyButton, FormattedMessage, useIntl } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { CopyButton as SharedCopyButton } from '@prds/shared/ui';
 
 /**
  * The portfolio's copy button (shared's, in a line of text): copies `text`, or shows it to copy by

@@ -1,4 +1,7 @@
-import { FormattedMessage, PAY_TOKEN, styled, useFormat } from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
 import { compactAmount, exactAmount, signOf, tokenAmount, type Wei } from './amounts';
 
 const Value = styled.span<{ $tone: -1 | 0 | 1 }>`

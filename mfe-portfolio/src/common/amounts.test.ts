@@ -1,4 +1,4 @@
-import { formatFor } from '@prds/shared';
+import { formatFor } from '@prds/shared/format';
 import { compactAmount, exactAmount, signOf, tokenAmount } from './amounts';
 
 const en = formatFor('en');

@@ -1,4 +1,5 @@
-import { fromUnits, PAY_TOKEN, type Format } from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { fromUnits, type Format } from '@prds/shared/format';
 
 // Spec §5 number formats for token amounts in wei (decimal strings): 4 decimals rounded down in
 // tables and exports; K / M / B with 2 decimals in the headline figures; a rate is basis points

@@ -1,4 +1,5 @@
-import { Card, styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
+import { Card } from '@prds/shared/ui';
 
 /** A section card whose parts stack with the theme's spacing. */
 export const Section = styled(Card)`

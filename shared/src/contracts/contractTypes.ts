@@ -2,7 +2,7 @@
 // a wrong function name or argument fails to compile. Nothing here reaches the bundle.
 import type { AbiParametersToPrimitiveTypes, ExtractAbiFunction, ExtractAbiFunctionNames } from 'abitype';
 import type { OptionalRole, RequiredRole, Role, roleAbis } from '@prds/contracts';
-import type { ChainId } from '../chains/chains';
+import type { ChainId } from '@prds/shared/chains';
 
 export type { Address } from 'abitype';
 export type { OptionalRole, RequiredRole, Role };

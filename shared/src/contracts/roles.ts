@@ -1,7 +1,7 @@
 import { DEPLOYED_OPTIONAL_ROLES, type OptionalRole } from '@prds/contracts/chains';
-import type { ChainId } from '../chains/chains';
-import { desireChainIdAtom } from '../state/atoms';
-import { prdsStore } from '../state/store';
+import type { ChainId } from '@prds/shared/chains';
+import { desireChainIdAtom } from '@prds/shared/state';
+import { prdsStore } from '@prds/shared/state';
 import type { CheckedContract } from './contractTypes';
 
 /**

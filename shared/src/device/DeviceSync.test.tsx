@@ -4,7 +4,7 @@
 import { act, render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { StoreProvider } from '../state/store';
-import { deviceAtom } from '../state/atoms';
+import { deviceAtom } from './deviceAtom';
 import { DeviceSync } from './DeviceSync';
 
 function resizeTo(width: number) {

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { deviceAtom } from '../state/atoms';
+import { deviceAtom } from './deviceAtom';
 import { detectDevice, rootFontSize } from './device';
 
 /** Applies the width rules to the page; returns the device it found. */

@@ -1,5 +1,5 @@
-import { API_BASE_URL } from '../chains/appEnv';
-import { atom, prdsStore } from '../state/store';
+import { API_BASE_URL } from '@prds/shared/chains';
+import { atom, prdsStore } from '@prds/shared/state';
 import { clearAuthReloads, createAuthReloadGuard } from './authReloadGuard';
 import { createHttpClient, type HttpClient } from './createHttpClient';
 

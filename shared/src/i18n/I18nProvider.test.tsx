@@ -5,7 +5,7 @@ import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
 import { createStore } from 'jotai';
 import { StoreProvider } from '../state/store';
-import { langAtom } from '../state/atoms';
+import { langAtom } from './langAtom';
 import { I18nProvider, type MessagesLoader } from './I18nProvider';
 import type { LangCode } from './languages';
 

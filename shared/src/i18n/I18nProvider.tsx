@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { IntlProvider } from 'react-intl';
 import { useAtom } from 'jotai';
 import { loadMessages as loadLocaleMessages } from '@prds/locales';
-import { writeStorage } from '../browserEnv';
-import { langAtom } from '../state/atoms';
+import { writeStorage } from '@prds/shared/chains';
+import { langAtom } from './langAtom';
 import { DEFAULT_LANG, LANG_STORAGE_KEY, languageDir, type LangCode } from './languages';
 import { loadRegisteredScopes, loadWithFallback, type MessagesLoader, type ScopeMessages } from './messageScopes';
 

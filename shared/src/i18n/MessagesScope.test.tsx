@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
 import { createStore } from 'jotai';
 import { StoreProvider } from '../state/store';
-import { langAtom } from '../state/atoms';
+import { langAtom } from './langAtom';
 import { I18nProvider } from './I18nProvider';
 import { MessagesScope } from './MessagesScope';
 import { registerMessages, resetMessageScopes, type Messages } from './messageScopes';

@@ -1,4 +1,4 @@
-import { langAtom } from '../state/atoms';
+import { langAtom } from './langAtom';
 import { prdsStore } from '../state/store';
 import type { LangCode } from './languages';
 import { loadRegisteredScopes, registerMessages, resetMessageScopes, scopeMessages, type MessagesLoader } from './messageScopes';

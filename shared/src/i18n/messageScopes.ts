@@ -1,6 +1,6 @@
 import type { MessageFormatElement } from 'react-intl';
-import { langAtom } from '../state/atoms';
-import { prdsStore } from '../state/store';
+import { langAtom } from './langAtom';
+import { prdsStore } from '@prds/shared/state';
 import { DEFAULT_LANG, type LangCode } from './languages';
 
 /**

@@ -1,7 +1,7 @@
-import type { ApiEnvelope, HttpClient } from '../http/createHttpClient';
-import { getApiClient } from '../http/apiClient';
-import type { Paged } from '../markets/marketApi';
-import { queryKeys } from '../query/queryClient';
+import type { ApiEnvelope, HttpClient } from '@prds/shared/http';
+import { getApiClient } from '@prds/shared/http';
+import type { Paged } from '@prds/shared/markets';
+import { queryKeys } from '@prds/shared/query';
 import type { IssuedMarket, IssuedMarketsExtra, IssuedMarketsQuery } from './issueTypes';
 
 /** One page of `/api/issued`: the markets, and the account's figures over all of them. */

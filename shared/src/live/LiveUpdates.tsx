@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { API_BASE_URL } from '../chains/appEnv';
-import { accountAtom } from '../state/atoms';
-import { useAtomValue, useStore } from '../state/store';
-import { useIsConnected } from '../state/useIsConnected';
+import { API_BASE_URL } from '@prds/shared/chains';
+import { accountAtom } from '@prds/shared/state';
+import { useAtomValue, useStore } from '@prds/shared/state';
+import { useIsConnected } from '@prds/shared/state';
 import { liveStatusAtom } from './liveStatus';
 import type { Connectivity, EventSourceFactory, LiveStream } from './liveStream';
 

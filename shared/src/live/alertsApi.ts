@@ -1,7 +1,7 @@
 import type { AlertsData, AlertsExtra } from '@prds/api-schema';
-import type { ApiEnvelope, HttpClient } from '../http/createHttpClient';
-import { getApiClient } from '../http/apiClient';
-import { queryKeys } from '../query/queryClient';
+import type { ApiEnvelope, HttpClient } from '@prds/shared/http';
+import { getApiClient } from '@prds/shared/http';
+import { queryKeys } from '@prds/shared/query';
 import type { AlertItem } from './liveEvents';
 
 export interface AlertsAnswer {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { marketQueryKeys, type MarketSummary } from '../markets/marketApi';
-import { queryKeys } from '../query/queryClient';
+import { marketQueryKeys, type MarketSummary } from '@prds/shared/markets';
+import { queryKeys } from '@prds/shared/query';
 import { alertsQueryKey } from './alertsApi';
 import type { LiveEvent } from './liveEvents';
 

@@ -1,4 +1,4 @@
-import { atom } from '../state/store';
+import { atom } from '@prds/shared/state';
 
 /**
  * - idle: nothing to follow (no market shown, no wallet), so no stream;

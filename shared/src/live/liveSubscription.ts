@@ -1,6 +1,6 @@
 import type { Query, QueryCache } from '@tanstack/react-query';
-import type { MarketSummary } from '../markets/marketApi';
-import { queryKeys } from '../query/queryClient';
+import type { MarketSummary } from '@prds/shared/markets';
+import { queryKeys } from '@prds/shared/query';
 
 /** What one page's stream asks for: the markets it shows and the connected account. */
 export interface LiveSubscription {

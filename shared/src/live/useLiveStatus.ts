@@ -1,4 +1,4 @@
-import { useAtomValue } from '../state/store';
+import { useAtomValue } from '@prds/shared/state';
 import { isLivePaused, liveStatusAtom, type LiveStatus } from './liveStatus';
 
 /** The page's live status, and whether live updates are paused (the status line shows then). */

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
-import { PAY_TOKEN } from '../chains/tokens';
-import { toBigNumber } from '../format/bigNumber';
-import { formatAmount } from '../format/formatAmount';
-import { useFormat } from '../format/useFormat';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { toBigNumber } from '@prds/shared/format';
+import { formatAmount } from '@prds/shared/format';
+import { useFormat } from '@prds/shared/format';
 import type { MarketOptionView } from './marketApi';
 
 /**

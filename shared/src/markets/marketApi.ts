@@ -34,9 +34,9 @@ import type {
   VoteItem,
   VoteView,
 } from '@prds/api-schema';
-import type { ApiEnvelope, HttpClient } from '../http/createHttpClient';
-import { getApiClient } from '../http/apiClient';
-import { queryKeys } from '../query/queryClient';
+import type { ApiEnvelope, HttpClient } from '@prds/shared/http';
+import { getApiClient } from '@prds/shared/http';
+import { queryKeys } from '@prds/shared/query';
 
 // The answers' types are the api's own schemas (@prds/api-schema), never retyped here: a field the
 // api adds, renames or narrows changes these types at once. Type imports only, so the schema library

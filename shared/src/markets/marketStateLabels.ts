@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { LabelKey } from '@prds/api-schema/literals';
-import type { BadgeTone } from '../ui/Badge';
+import type { BadgeTone } from '@prds/shared/ui';
 
 /**
  * Every page that shows a market's state (home shelves, the market list and detail, the portfolio)

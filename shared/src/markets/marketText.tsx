@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { formatAmount } from '../format/formatAmount';
-import { useFormat } from '../format/useFormat';
-import { toBigNumber } from '../format/bigNumber';
-import { Badge } from '../ui/Badge';
-import { UserText } from '../ui/UserText';
+import { formatAmount } from '@prds/shared/format';
+import { useFormat } from '@prds/shared/format';
+import { toBigNumber } from '@prds/shared/format';
+import { Badge } from '@prds/shared/ui';
+import { UserText } from '@prds/shared/ui';
 import type { MarketOptionView, MarketSummary } from './marketApi';
 import { MARKET_STATE_LABELS, isMarketLabelKey } from './marketStateLabels';
 

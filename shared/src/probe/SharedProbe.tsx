@@ -1,7 +1,8 @@
 import { useSharedInstanceId } from '../instance';
-import { currentThemeAtom, langAtom } from '../state/atoms';
-import { useAtomValue } from '../state/store';
-import type { RemoteName } from '../routes/remoteNames';
+import { currentThemeAtom } from '@prds/shared/theme';
+import { langAtom } from '@prds/shared/i18n';
+import { useAtomValue } from '@prds/shared/state';
+import type { RemoteName } from '@prds/shared/routes';
 
 /**
  * Hidden marker each remote renders for the end-to-end tests: the same instance id, theme and

@@ -4,7 +4,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { useAtomValue } from 'jotai';
 import { createStore } from '../state/store';
-import { currentThemeAtom, deviceAtom, langAtom } from '../state/atoms';
+import { currentThemeAtom } from '../theme/themeAtom';
+import { deviceAtom } from '../device/deviceAtom';
+import { langAtom } from '../i18n/langAtom';
 import { AppProviders } from './AppProviders';
 import { SHARED_INSTANCE_ID } from '../instance';
 import { FormattedMessage } from 'react-intl';

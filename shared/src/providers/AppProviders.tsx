@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { queryClient as pageQueryClient } from '../query/queryClient';
-import { WalletController } from '../wallet/WalletController';
-import { DeviceSync } from '../device/DeviceSync';
-import { I18nProvider } from '../i18n/I18nProvider';
-import type { ScopeMessages } from '../i18n/messageScopes';
-import { StoreProvider, type PrdsStore } from '../state/store';
-import { ThemeProvider } from '../theme/ThemeProvider';
+import { queryClient as pageQueryClient } from '@prds/shared/query';
+import { WalletController } from '@prds/shared/wallet';
+import { DeviceSync } from '@prds/shared/theme';
+import { I18nProvider } from '@prds/shared/i18n';
+import type { ScopeMessages } from '@prds/shared/i18n';
+import { StoreProvider, type PrdsStore } from '@prds/shared/state';
+import { ThemeProvider } from '@prds/shared/theme';
 
 export interface AppProvidersProps {
   readonly children: ReactNode;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { accountAtom } from '../state/atoms';
+import { accountAtom } from '@prds/shared/state';
 import { captureReferral } from './referral';
 
 /**

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../browserEnv';
+import { readStorage, removeStorage, writeStorage } from '@prds/shared/chains';
 
 /**
  * The referral a visitor arrived with (`?ref=0x…` on any route), kept in this browser's localStorage

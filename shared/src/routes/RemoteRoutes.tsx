@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SharedProbe } from '../probe/SharedProbe';
-import { NotFoundPage } from '../ui/NotFoundPage';
-import { Spinner } from '../ui/Spinner';
-import type { RemoteName } from './remoteNames';
+import { NotFoundPage } from '@prds/shared/ui';
+import { Spinner } from '@prds/shared/ui';
+import type { RemoteName } from '@prds/shared/routes';
 
 /**
  * The body of a remote's `./App`: its `<Route>`s on the spec's full paths (ROUTES), the shared

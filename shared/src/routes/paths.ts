@@ -1,6 +1,6 @@
 import type { MarketCategory } from '@prds/contracts/metadata';
-import type { LicenseMarketKind, LicenseMarketSort, LicenseType } from '../licenses/licenseTypes';
-import type { MarketListSort, MarketListStatus } from '../markets/marketApi';
+import type { LicenseMarketKind, LicenseMarketSort, LicenseType } from '@prds/shared/licenses';
+import type { MarketListSort, MarketListStatus } from '@prds/shared/markets';
 
 /**
  * Every route of spec §2 (and the License area's /nft/mine tab), once. `ROUTES` are the patterns

@@ -5,7 +5,7 @@ import { act, render } from '@testing-library/react';
 import { useTheme } from '@emotion/react';
 import { createStore } from 'jotai';
 import { StoreProvider } from '../state/store';
-import { currentThemeAtom } from '../state/atoms';
+import { currentThemeAtom } from './themeAtom';
 import { ThemeProvider, useThemeMode, type ThemeModeControls } from './ThemeProvider';
 import { dayTheme, nightTheme } from './tokens';
 

@@ -1,8 +1,8 @@
 import { useCallback, useLayoutEffect, useEffect, type ReactNode } from 'react';
 import { ThemeProvider as EmotionThemeProvider } from '@emotion/react';
 import { useAtom } from 'jotai';
-import { readStorage, writeStorage } from '../browserEnv';
-import { currentThemeAtom } from '../state/atoms';
+import { readStorage, writeStorage } from '@prds/shared/chains';
+import { currentThemeAtom } from './themeAtom';
 import { GlobalStyles } from './GlobalStyles';
 import { PREFERS_DARK_QUERY, THEME_STORAGE_KEY } from './resolveInitialTheme';
 import { THEMES, type ThemeMode } from './tokens';

@@ -7,7 +7,7 @@ import { createStore } from 'jotai';
 import { StoreProvider } from '../state/store';
 import { ThemeProvider } from '../theme/ThemeProvider';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { langAtom } from '../state/atoms';
+import { langAtom } from '../i18n/langAtom';
 import type { LangCode } from '../i18n/languages';
 import { DateTimeField } from './DateTimeField';
 import { secondsOf, timeZoneName, zonedOf } from './dateTime/zonedTime';

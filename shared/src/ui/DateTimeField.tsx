@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import styled from '@emotion/styled';
-import { useFormat } from '../format/useFormat';
+import { useFormat } from '@prds/shared/format';
 import { fieldStyles } from './fieldStyles';
 
 export interface DateTimeFieldProps {

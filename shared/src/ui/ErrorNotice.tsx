@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import { HttpError } from '../http/HttpError';
+import { HttpError } from '@prds/shared/http';
 import { Button } from './Button';
 
 const Box = styled.div`

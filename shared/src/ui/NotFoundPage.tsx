@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDocumentTitle } from '../i18n/documentTitle';
+import { useDocumentTitle } from '@prds/shared/i18n';
 import styled from '@emotion/styled';
-import { paths } from '../routes/paths';
+import { paths } from '@prds/shared/routes';
 import { EmptyState } from './EmptyState';
 import { Page } from './Page';
 import { PageHeading } from './PageHeading';

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { PAY_TOKEN } from '../chains/tokens';
-import { paths } from '../routes/paths';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { paths } from '@prds/shared/routes';
 
 /**
  * The way forward from 'Insufficient balance': /deposit, which has the faucet on the devnet and the

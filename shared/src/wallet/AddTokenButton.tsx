@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import { TOKENS, type TokenRole } from '../chains/tokens';
-import { Button, type ButtonProps } from '../ui/Button';
+import { TOKENS, type TokenRole } from '@prds/shared/chains';
+import { Button, type ButtonProps } from '@prds/shared/ui';
 import { addTokenToWallet, type WatchAssetOutcome } from './watchAsset';
 
 const Box = styled.div`

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Button, type ButtonProps } from '../ui/Button';
-import { useSetAtom } from '../state/store';
+import { Button, type ButtonProps } from '@prds/shared/ui';
+import { useSetAtom } from '@prds/shared/state';
 import { connectDialogOpenAtom } from './walletState';
 
 /**

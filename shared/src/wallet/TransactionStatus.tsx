@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '@prds/shared/ui';
 import type { TxPhase, TxState } from './transactionTypes';
 
 type Tone = 'busy' | 'success' | 'danger' | 'muted';

@@ -1,5 +1,5 @@
-import { getAppEnv } from '../chains/appEnv';
-import { CHAINS, isChainId, type ChainId } from '../chains/chains';
+import { getAppEnv } from '@prds/shared/chains';
+import { CHAINS, isChainId, type ChainId } from '@prds/shared/chains';
 import { DEPLOYED_CHAIN_IDS } from '@prds/contracts/chains';
 
 function explorerBase(chainId: string | null): string | null {

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from '../browserEnv';
+import { readStorage, removeStorage, writeStorage } from '@prds/shared/chains';
 import type { WalletChoice } from './walletTypes';
 
 export const WALLET_STORAGE_KEY = 'prds.wallet';

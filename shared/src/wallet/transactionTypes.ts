@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { TokenRole } from '../chains/tokens';
+import type { TokenRole } from '@prds/shared/chains';
 import type { ContractRef, FunctionArgs, Role, RoleOf, WriteFunctionName } from '../contracts/contractTypes';
 
 /** Where a transaction is: each phase has a message the calling flow may word its own way. */

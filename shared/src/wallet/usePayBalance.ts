@@ -1,5 +1,5 @@
-import { PAY_TOKEN } from '../chains/tokens';
-import type { UserInfo } from '../http/fetchUserInfo';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import type { UserInfo } from '@prds/shared/http';
 import { useUserInfo } from './useUserInfo';
 import { useWallet } from './useWallet';
 

@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { getApiClient } from '../http/apiClient';
-import { EMPTY_USER_INFO, fetchUserInfo, type UserInfo } from '../http/fetchUserInfo';
-import { queryKeys } from '../query/queryClient';
+import { getApiClient } from '@prds/shared/http';
+import { EMPTY_USER_INFO, fetchUserInfo, type UserInfo } from '@prds/shared/http';
+import { queryKeys } from '@prds/shared/query';
 import { useWallet } from './useWallet';
 
 export interface UserInfoView<T> {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import type { Address } from '../contracts/contractTypes';
-import { CHAINS, type ChainConfig, type ChainId } from '../chains/chains';
-import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '../state/atoms';
-import { useAtomValue } from '../state/store';
-import { useIsConnected } from '../state/useIsConnected';
+import { CHAINS, type ChainConfig, type ChainId } from '@prds/shared/chains';
+import { accountAtom, chainIdAtom, desireChainIdAtom, walletAtom } from '@prds/shared/state';
+import { useAtomValue } from '@prds/shared/state';
+import { useIsConnected } from '@prds/shared/state';
 import { isChainAvailable } from './chainLinks';
 import { connectWallet, disconnectWallet, switchNetwork } from './walletActions';
 import { walletErrorAtom, walletStatusAtom } from './walletState';

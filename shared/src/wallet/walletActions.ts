@@ -1,8 +1,8 @@
-import { CHAINS, type ChainId } from '../chains/chains';
+import { CHAINS, type ChainId } from '@prds/shared/chains';
 import { isDevWalletAvailable } from './chainLinks';
 import type { ContractRef, FunctionArgs, FunctionResult, ReadFunctionName, RoleOf } from '../contracts/contractTypes';
-import { desireChainIdAtom } from '../state/atoms';
-import { prdsStore } from '../state/store';
+import { desireChainIdAtom } from '@prds/shared/state';
+import { prdsStore } from '@prds/shared/state';
 import { loadWalletRuntime } from './loadWalletRuntime';
 import type { WalletChoice, WalletOption } from './walletTypes';
 

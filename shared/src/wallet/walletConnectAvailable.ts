@@ -1,4 +1,4 @@
-import { readEnv } from '../chains/buildEnv';
+import { readEnv } from '@prds/shared/chains';
 
 /**
  * Whether the build has a WalletConnect project id (PRDS_WALLETCONNECT_PROJECT_ID): without one the connect

@@ -1,7 +1,7 @@
-import type { ChainId } from '../chains/chains';
-import { TOKENS, type TokenRole } from '../chains/tokens';
-import { desireChainIdAtom } from '../state/atoms';
-import { prdsStore } from '../state/store';
+import type { ChainId } from '@prds/shared/chains';
+import { TOKENS, type TokenRole } from '@prds/shared/chains';
+import { desireChainIdAtom } from '@prds/shared/state';
+import { prdsStore } from '@prds/shared/state';
 import { loadWalletRuntime } from './loadWalletRuntime';
 import type { WalletError } from './walletTypes';
 

@@ -1,4 +1,4 @@
-import type { RolloutReportKind } from '@prds/shared';
+import type { RolloutReportKind } from '@prds/shared/federation';
 import { FetchTimeoutError } from '../fetchWithTimeout';
 import type { ReleaseRecord } from './rolloutManifest';
 import { entryUrlOf } from './releasePins';

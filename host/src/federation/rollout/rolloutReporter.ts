@@ -1,4 +1,4 @@
-import type { RolloutReportKind } from '@prds/shared';
+import type { RolloutReportKind } from '@prds/shared/federation';
 
 export interface RolloutReport {
   /** The page load that saw it (newLoadId, minted when the page chose its versions). */

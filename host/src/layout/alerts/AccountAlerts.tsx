@@ -1,14 +1,10 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  ALERTS_REFRESH_MS,
-  alertsQueryKey,
-  fetchAlerts,
-  styled,
-  useFormat,
-  useIntl,
-  useQuery,
-  type HttpClient,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { type HttpClient } from '@prds/shared/http';
+import { useIntl } from '@prds/shared/i18n';
+import { ALERTS_REFRESH_MS, alertsQueryKey, fetchAlerts } from '@prds/shared/live';
+import { useQuery } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
 import { useAlertReadState } from './alertReadState';
 import { useBackgroundNotifications } from './backgroundNotifications';
 

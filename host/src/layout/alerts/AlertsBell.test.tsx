@@ -1,17 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  AppProviders,
-  accountAtom,
-  chainIdAtom,
-  createStore,
-  desireChainIdAtom,
-  paths,
-  type AlertItem,
-  type HttpClient,
-  type PrdsStore,
-} from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { type AlertItem } from '@prds/shared/live';
+import { AppProviders } from '@prds/shared/providers';
+import { paths } from '@prds/shared/routes';
+import { accountAtom, chainIdAtom, createStore, desireChainIdAtom, type PrdsStore } from '@prds/shared/state';
 import { alertReadStorageKey } from './alertReadState';
 import { AlertsBell } from './AlertsBell';
 

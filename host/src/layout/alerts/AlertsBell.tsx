@@ -1,5 +1,7 @@
 import { Suspense, lazy } from 'react';
-import { styled, useWallet, type HttpClient } from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { styled } from '@prds/shared/theme';
+import { useWallet } from '@prds/shared/wallet';
 
 // Only a connected page has a bell: its code (the alerts' query, read state, notifications) loads then.
 const AccountAlerts = lazy(() =>

@@ -1,17 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  ErrorNotice,
-  FormattedMessage,
-  Skeleton,
-  styled,
-  useFormat,
-  useIntl,
-  visuallyHidden,
-  type AlertItem,
-  type AlertsAnswer,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { type AlertItem, type AlertsAnswer } from '@prds/shared/live';
+import { styled } from '@prds/shared/theme';
+import { Button, ErrorNotice, Skeleton, visuallyHidden } from '@prds/shared/ui';
 import { alertLink, alertText } from './alertText';
 import { useNotifyPermission } from './backgroundNotifications';
 

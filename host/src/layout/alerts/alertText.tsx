@@ -1,5 +1,6 @@
-import { useIntl, type AlertItem, type AlertKind, type IntlShape } from '@prds/shared';
-import { paths } from '@prds/shared';
+import { useIntl, type IntlShape } from '@prds/shared/i18n';
+import { type AlertItem, type AlertKind } from '@prds/shared/live';
+import { paths } from '@prds/shared/routes';
 
 /** Each kind's sentence; `{market}` is the market's title. One literal per kind (locales/keyScan.cjs). */
 const ALERT_MESSAGES = {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useIntl, type AlertItem } from '@prds/shared';
+import { useIntl } from '@prds/shared/i18n';
+import { type AlertItem } from '@prds/shared/live';
 import { alertLink, alertText } from './alertText';
 
 export type NotifyPermission = 'unsupported' | 'default' | 'granted' | 'denied';

@@ -1,23 +1,19 @@
 import { Link } from 'react-router-dom';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
 import {
-  css,
-  FormattedMessage,
-  fromUnits,
   leadingOptions,
   MarketEvent,
   MarketStateBadge,
   type MarketSummary,
   OptionName,
-  paths,
   PayoutMultiplier,
   Probability,
-  Skeleton,
-  styled,
-  type Theme,
   TradingEnds,
-  useFormat,
-  useIntl,
-} from '@prds/shared';
+} from '@prds/shared/markets';
+import { paths } from '@prds/shared/routes';
+import { css, styled, type Theme } from '@prds/shared/theme';
+import { Skeleton } from '@prds/shared/ui';
 
 /** The box a card and its loading shape share. */
 const cardBox = ({ theme }: { theme: Theme }) => css`

@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createHttpClient, createStore, type HttpClient } from '@prds/shared';
+import { createHttpClient, type HttpClient } from '@prds/shared/http';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { FeaturedMarkets } from './FeaturedMarkets';
 
 type Body = { page?: number; pageSize?: number; sort?: string; status?: string };

@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
-import { FormattedMessage, paths, styled, type HttpClient } from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
 import { FEATURED_SHELVES } from './featuredMarkets';
 import { FeaturedShelf } from './FeaturedShelf';
 

@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  Card,
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
-  Muted,
-  isHttpError,
-  styled,
-  useQuery,
-  visuallyHidden,
-  type HttpClient,
-} from '@prds/shared';
+import { isHttpError, type HttpClient } from '@prds/shared/http';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { useQuery } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Card, EmptyState, ErrorNotice, Muted, visuallyHidden } from '@prds/shared/ui';
 import { FeaturedMarketCard, FeaturedMarketSkeleton } from './FeaturedMarketCard';
 import { FEATURED_PAGE_SIZE, featuredQueryKey, fetchFeaturedMarkets, type FeaturedShelf as Shelf } from './featuredMarkets';
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, createStore } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { GetStarted } from './GetStarted';
 
 describe('home: the way to a License and to the free claim', () => {

@@ -1,5 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Card, FormattedMessage, PLATFORM_TOKEN, paths, styled } from '@prds/shared';
+import { PLATFORM_TOKEN } from '@prds/shared/chains';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Card } from '@prds/shared/ui';
 
 const Grid = styled.section`
   display: grid;

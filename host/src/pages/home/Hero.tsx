@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { FormattedMessage, paths, styled } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
 import { HeroArt } from './HeroArt';
 
 const Box = styled.section`

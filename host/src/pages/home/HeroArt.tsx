@@ -1,4 +1,4 @@
-import { styled, useTheme } from '@prds/shared';
+import { styled, useTheme } from '@prds/shared/theme';
 
 const Art = styled.svg`
   width: 100%;

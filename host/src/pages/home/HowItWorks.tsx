@@ -1,4 +1,6 @@
-import { Card, FormattedMessage, styled } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Card } from '@prds/shared/ui';
 
 const Section = styled.section`
   display: flex;

@@ -1,4 +1,6 @@
-import { fetchMarkets, getApiClient, queryKeys, type HttpClient, type MarketSummary, type QueryClient } from '@prds/shared';
+import { getApiClient, type HttpClient } from '@prds/shared/http';
+import { fetchMarkets, type MarketSummary } from '@prds/shared/markets';
+import { queryKeys, type QueryClient } from '@prds/shared/query';
 
 export interface FeaturedPage {
   readonly markets: readonly MarketSummary[];

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, desireChainIdAtom, disconnectWallet, prdsStore, walletErrorAtom } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { desireChainIdAtom, prdsStore } from '@prds/shared/state';
+import { disconnectWallet, walletErrorAtom } from '@prds/shared/wallet';
 import { Layout } from '../../layout/Layout';
 
 // The connect dialog's WalletConnect section over the real wallet runtime, with WalletConnect's

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, FormattedMessage, Muted, QrCode, Spinner, styled, useIntl } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button, Muted, QrCode, Spinner } from '@prds/shared/ui';
 import { MOBILE_WALLETS, walletDeepLink } from './mobileWallets';
 
 /** QR size in CSS px: scannable from a laptop screen, inside the dialog at 320 px. */

@@ -1,13 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TOKEN_ICON_PATHS, connectWallet, disconnectWallet, prdsStore, queryClient } from '@prds/shared';
+import { queryClient } from '@prds/shared/query';
+import { prdsStore } from '@prds/shared/state';
+import { TOKEN_ICON_PATHS, connectWallet, disconnectWallet } from '@prds/shared/wallet';
 import { renderRemoteAt } from '@prds/shared/testing';
 import App from '../../App';
 
 // The chain's answer to Claim.eligibility, without a devnet (the claim itself runs in e2e/tests/wallet.spec.ts):
 // 1 = alreadyClaimed, the state a wallet is in once its claim is mined.
 let eligibilityCode = 1n;
-jest.mock('@prds/shared', () => {
-  const actual = jest.requireActual<typeof import('@prds/shared')>('@prds/shared');
+jest.mock('@prds/shared/wallet', () => {
+  const actual = jest.requireActual<typeof import('@prds/shared/wallet')>('@prds/shared/wallet');
   return {
     ...actual,
     readContract: jest.fn(async (_role: string, fn: string) => {

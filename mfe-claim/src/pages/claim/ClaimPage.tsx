@@ -1,26 +1,19 @@
 import type { ReactNode } from 'react';
+import { PLATFORM_TOKEN } from '@prds/shared/chains';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { queryKeys, useQuery } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Button, Card, Muted, Page, PageHeading, Skeleton } from '@prds/shared/ui';
 import {
   AddTokenButton,
-  Button,
   ConnectWalletButton,
-  Card,
-  FormattedMessage,
-  fromUnits,
-  Muted,
-  Page,
-  PageHeading,
-  PLATFORM_TOKEN,
-  queryKeys,
   readContract,
-  Skeleton,
-  styled,
   TransactionStatus,
   type TxMessages,
-  useFormat,
-  useQuery,
   useTransaction,
   useWallet,
-} from '@prds/shared';
+} from '@prds/shared/wallet';
 import { CLAIM_ELIGIBILITY, eligibilityMessage, type ClaimEligibility } from './claimEligibility';
 
 const Panel = styled(Card)`

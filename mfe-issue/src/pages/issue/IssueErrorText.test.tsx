@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { AppProviders, createStore, formatFor } from '@prds/shared';
+import { formatFor } from '@prds/shared/format';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { MemoryRouter } from 'react-router-dom';
 import { IssueErrorText } from './IssueErrorText';
 

@@ -1,4 +1,6 @@
-import { ErrorText, FormattedMessage, TopUpLink, Usdt, useFormat } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { ErrorText, TopUpLink, Usdt } from '@prds/shared/ui';
 import { MODERATION_REASONS } from './moderationReasons';
 import type { IssueFormError } from './validateIssueForm';
 

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
-import { styled, useIntl, useWallet } from '@prds/shared';
+import { useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { useWallet } from '@prds/shared/wallet';
 import { IssueSuccess } from './IssueSuccess';
 import { MarketSection } from './MarketSection';
 import { NoUsableLicense } from './NoUsableLicense';

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { FormattedMessage, Page, PageHeading } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { Page, PageHeading } from '@prds/shared/ui';
 import { IssueForm } from './IssueForm';
 import { MyMarkets } from './mine/MyMarkets';
 

@@ -1,6 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { FormattedMessage, Muted, Spinner, TransactionStatus, paths, styled, type TxState } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Muted, Spinner } from '@prds/shared/ui';
+import { TransactionStatus, type TxState } from '@prds/shared/wallet';
 import { Busy, Group } from './issueFormLayout';
 
 /** Focused (not tabbable) once issued, so a screen reader and the scroll land on it; no ring on a non-control. */

@@ -1,6 +1,10 @@
 import type { FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, FormattedMessage, Muted, Skeleton, paths, styled, useIntl, useFormat } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Badge, Muted, Skeleton } from '@prds/shared/ui';
 import { IssueErrorText } from './IssueErrorText';
 import type { LicenseChoice } from './issuingLicenses';
 import type { IssueFormError } from './validateIssueForm';

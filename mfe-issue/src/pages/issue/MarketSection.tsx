@@ -1,13 +1,6 @@
-import {
-  DateTimeField,
-  ErrorNotice,
-  FormattedMessage,
-  Input,
-  MARKET_CATEGORIES,
-  MARKET_CATEGORY_LABELS,
-  Select,
-  useIntl,
-} from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { MARKET_CATEGORIES, MARKET_CATEGORY_LABELS } from '@prds/shared/markets';
+import { DateTimeField, ErrorNotice, Input, Select } from '@prds/shared/ui';
 import { FormField } from './FormField';
 import { LicensePicker } from './LicensePicker';
 import { OptionsField } from './OptionsField';

@@ -2,16 +2,11 @@
  * @jest-environment @prds/shared/jest/jsdomWithNodeFetch
  */
 import { screen, within } from '@testing-library/react';
-import {
-  API_BASE_URL,
-  accountAtom,
-  chainIdAtom,
-  createStore,
-  desireChainIdAtom,
-  queryClient,
-  type Address,
-  type LicenseView,
-} from '@prds/shared';
+import { API_BASE_URL } from '@prds/shared/chains';
+import { type LicenseView } from '@prds/shared/licenses';
+import { queryClient } from '@prds/shared/query';
+import { accountAtom, chainIdAtom, createStore, desireChainIdAtom } from '@prds/shared/state';
+import { type Address } from '@prds/shared/wallet';
 import { fundItem, licenseView, renderRemoteAt, seedUserInfo } from '@prds/shared/testing';
 import App from '../../App';
 import type { LicenseOnChain } from './issuingLicenses';
@@ -30,8 +25,8 @@ const CHAIN_NOW = 1_900_000_000;
 let listed: LicenseView[] = [];
 let onChain = new Map<string, LicenseOnChain>();
 
-jest.mock('@prds/shared', () => {
-  const actual = jest.requireActual<typeof import('@prds/shared')>('@prds/shared');
+jest.mock('@prds/shared/wallet', () => {
+  const actual = jest.requireActual<typeof import('@prds/shared/wallet')>('@prds/shared/wallet');
   return {
     ...actual,
     readChainTime: jest.fn(async () => CHAIN_NOW),

@@ -1,5 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Badge, Card, FormattedMessage, Muted, paths, styled, useFormat, useIntl } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Badge, Card, Muted } from '@prds/shared/ui';
 import type { BlockedLicense, LicenseBlock } from './issuingLicenses';
 
 const Section = styled(Card)`

@@ -1,4 +1,6 @@
-import { Button, FormattedMessage, Input, styled, useIntl } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button, Input } from '@prds/shared/ui';
 import { IssueErrorText } from './IssueErrorText';
 import type { IssueFormError } from './validateIssueForm';
 

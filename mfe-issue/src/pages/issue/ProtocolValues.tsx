@@ -1,4 +1,7 @@
-import { ErrorNotice, FormattedMessage, Skeleton, styled, Usdt, useFormat } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { ErrorNotice, Skeleton, Usdt } from '@prds/shared/ui';
 import type { ProtocolParams } from './useIssueChain';
 
 const List = styled.dl`

@@ -1,4 +1,6 @@
-import { FormattedMessage, Input, PAY_TOKEN, Select, useIntl } from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { Input, Select } from '@prds/shared/ui';
 import { FormField } from './FormField';
 import { ProtocolValues } from './ProtocolValues';
 import { Group, GroupTitle, TwoColumns } from './issueFormLayout';

@@ -1,4 +1,7 @@
-import { Button, ErrorNotice, FormattedMessage, Spinner, TransactionStatus, styled } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button, ErrorNotice, Spinner } from '@prds/shared/ui';
+import { TransactionStatus } from '@prds/shared/wallet';
 import { IssueErrorText } from './IssueErrorText';
 import { Busy } from './issueFormLayout';
 import { MODERATION_REASONS, moderationReason } from './moderationReasons';

@@ -1,4 +1,5 @@
-import { Card, Input, styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
+import { Card, Input } from '@prds/shared/ui';
 
 // The issue form's building blocks that more than one of its sections uses.
 

@@ -1,4 +1,4 @@
-import type { LicenseView } from '@prds/shared';
+import type { LicenseView } from '@prds/shared/licenses';
 import { licenseView } from '@prds/shared/testing';
 import { canIssueWith, issuingLicenses, type LicenseOnChain } from './issuingLicenses';
 

@@ -1,4 +1,4 @@
-import type { LicenseType, LicenseView } from '@prds/shared';
+import type { LicenseType, LicenseView } from '@prds/shared/licenses';
 import type { IssueLicense } from './validateIssueForm';
 
 /** What the chain says about one License now (License.info, ownerOf, rentalOf, typePrice). */

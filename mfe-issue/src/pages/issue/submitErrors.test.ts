@@ -1,4 +1,4 @@
-import { HttpError } from '@prds/shared';
+import { HttpError } from '@prds/shared/http';
 import { moderationReason } from './moderationReasons';
 import { fieldRefusal } from './submitErrors';
 

@@ -1,4 +1,5 @@
-import { isHttpError, type TxMessages } from '@prds/shared';
+import { isHttpError } from '@prds/shared/http';
+import { type TxMessages } from '@prds/shared/wallet';
 import { moderationReason } from './moderationReasons';
 import type { IssueField, IssueFormError, IssueMessageId, TextField } from './validateIssueForm';
 

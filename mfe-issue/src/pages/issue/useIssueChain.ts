@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { queryKeys, readChainTime, readContract, useQuery, useWallet, type LicenseView } from '@prds/shared';
+import { type LicenseView } from '@prds/shared/licenses';
+import { queryKeys, useQuery } from '@prds/shared/query';
+import { readChainTime, readContract, useWallet } from '@prds/shared/wallet';
 import { issueQueryKeys, fetchAccountLicenses } from '../../api';
 import {
   blockedLicenses,

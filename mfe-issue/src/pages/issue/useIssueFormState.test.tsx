@@ -1,6 +1,8 @@
 import { createRef, type ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { AppProviders, createStore, queryClient } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { queryClient } from '@prds/shared/query';
+import { createStore } from '@prds/shared/state';
 import { ISSUE_DRAFT_KEY } from './issueDraft';
 import { useIssueFormState, type IssueFormStateInput } from './useIssueFormState';
 

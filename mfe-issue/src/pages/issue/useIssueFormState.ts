@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { fetchIssueConfig, issueConfigQueryKey, useFormat, useIsConnected, usePayBalance, useQuery } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { fetchIssueConfig, issueConfigQueryKey } from '@prds/shared/markets';
+import { useQuery } from '@prds/shared/query';
+import { useIsConnected } from '@prds/shared/state';
+import { usePayBalance } from '@prds/shared/wallet';
 import type { OptionDraft } from './OptionsField';
 import { clearDraft, loadDraft, saveDraft } from './issueDraft';
 import type { LicenseChoice } from './issuingLicenses';

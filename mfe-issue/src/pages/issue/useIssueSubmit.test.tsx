@@ -1,6 +1,9 @@
 import type { FormEvent } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { fetchIssued, HttpError, queryKeys, type IssuedMarket, type IssuedPage, type TransactionControls } from '@prds/shared';
+import { HttpError } from '@prds/shared/http';
+import { fetchIssued, type IssuedMarket, type IssuedPage } from '@prds/shared/issue';
+import { queryKeys } from '@prds/shared/query';
+import { type TransactionControls } from '@prds/shared/wallet';
 import { issueQueryKeys, submitMetadata } from '../../api';
 import type { IssueFormState } from './useIssueFormState';
 import { useIssueSubmit } from './useIssueSubmit';
@@ -17,16 +20,19 @@ jest.mock('react-router-dom', () => ({
   ...jest.requireActual<typeof import('react-router-dom')>('react-router-dom'),
   useNavigate: () => navigate,
 }));
-jest.mock('@prds/shared', () => {
-  const actual = jest.requireActual<typeof import('@prds/shared')>('@prds/shared');
+jest.mock('@prds/shared/wallet', () => {
+  const actual = jest.requireActual<typeof import('@prds/shared/wallet')>('@prds/shared/wallet');
   return {
     ...actual,
     useWallet: () => ({ account: ACCOUNT }),
     useTransaction: () => tx,
     marketOptionKeys: jest.fn(async (options: readonly string[]) => options.map((_, index) => `0x0${index}`)),
-    fetchIssued: jest.fn(),
   };
 });
+jest.mock('@prds/shared/issue', () => ({
+  ...jest.requireActual<typeof import('@prds/shared/issue')>('@prds/shared/issue'),
+  fetchIssued: jest.fn(),
+}));
 jest.mock('../../api', () => ({
   ...jest.requireActual<typeof import('../../api')>('../../api'),
   submitMetadata: jest.fn(),

@@ -1,15 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  fetchIssued,
-  marketOptionKeys,
-  paths,
-  queryKeys,
-  useLang,
-  useTransaction,
-  useWallet,
-  type TransactionControls,
-} from '@prds/shared';
+import { useLang } from '@prds/shared/i18n';
+import { fetchIssued } from '@prds/shared/issue';
+import { queryKeys } from '@prds/shared/query';
+import { paths } from '@prds/shared/routes';
+import { marketOptionKeys, useTransaction, useWallet, type TransactionControls } from '@prds/shared/wallet';
 import { issueQueryKeys, submitMetadata } from '../../api';
 import { ISSUE_TX_MESSAGES, fieldRefusal } from './submitErrors';
 import type { IssueFormState } from './useIssueFormState';

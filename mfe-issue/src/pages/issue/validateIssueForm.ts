@@ -1,4 +1,5 @@
-import { checkOptions, hasBidiControls, isBlankText, normalizeMarketText, type IssueConfig } from '@prds/shared';
+import { type IssueConfig } from '@prds/shared/issue';
+import { checkOptions, hasBidiControls, isBlankText, normalizeMarketText } from '@prds/shared/markets';
 import type { ModerationReason } from './moderationReasons';
 import { parseTokenAmount } from './tokenAmount';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
 
 const List = styled.dl`
   display: grid;

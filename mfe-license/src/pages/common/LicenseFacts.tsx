@@ -1,4 +1,7 @@
-import { Badge, FormattedMessage, styled, type LicenseView } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type LicenseView } from '@prds/shared/licenses';
+import { styled } from '@prds/shared/theme';
+import { Badge } from '@prds/shared/ui';
 import { LICENSE_TYPE_LABEL } from '../licenseTypes';
 
 const Head = styled.div`

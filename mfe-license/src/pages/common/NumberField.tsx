@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { ErrorText, Field, Input, Muted, useFormat } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { ErrorText, Field, Input, Muted } from '@prds/shared/ui';
 
 export interface NumberFieldProps {
   readonly label: ReactNode;

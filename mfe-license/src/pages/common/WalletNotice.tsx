@@ -1,4 +1,7 @@
-import { Button, FormattedMessage, Muted, styled, useWallet } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button, Muted } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 
 const Row = styled.div`
   display: flex;

@@ -1,4 +1,4 @@
-import { styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
 
 /** A dialog's content in a column (a form where it asks for values). */
 export const DialogBody = styled.div`

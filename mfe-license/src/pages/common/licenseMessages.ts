@@ -1,4 +1,5 @@
-import type { MessageDescriptor, TxMessages } from '@prds/shared';
+import type { MessageDescriptor } from '@prds/shared/i18n';
+import type { TxMessages } from '@prds/shared/wallet';
 import type { CountError, PriceError } from './amountInput';
 
 // Every License transaction's words: its own success, the spec's 'Transaction failed' / 'Transaction

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  ErrorText,
-  FormattedMessage,
-  Modal,
-  Muted,
-  TransactionStatus,
-  paths,
-  queryKeys,
-  readContract,
-  useTransaction,
-  TopUpLink,
-  type LicenseView,
-  Usdt,
-  usePayBalance,
-} from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type LicenseView } from '@prds/shared/licenses';
+import { queryKeys } from '@prds/shared/query';
+import { paths } from '@prds/shared/routes';
+import { Button, ErrorText, Modal, Muted, TopUpLink, Usdt } from '@prds/shared/ui';
+import { TransactionStatus, readContract, useTransaction, usePayBalance } from '@prds/shared/wallet';
 import { DialogBody, Total } from '../common/dialogParts';
 import { Facts } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';

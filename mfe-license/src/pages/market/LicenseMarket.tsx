@@ -1,19 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  EmptyState,
-  ErrorNotice,
-  Field,
-  FormattedMessage,
-  Select,
-  Skeleton,
-  styled,
-  useIntl,
-  useWallet,
-  type LicenseView,
-  type MessageDescriptor,
-} from '@prds/shared';
+import { FormattedMessage, useIntl, type MessageDescriptor } from '@prds/shared/i18n';
+import { type LicenseView } from '@prds/shared/licenses';
+import { styled } from '@prds/shared/theme';
+import { Button, EmptyState, ErrorNotice, Field, Select, Skeleton } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 import { WalletNotice } from '../common/WalletNotice';
 import { LICENSE_TYPE_LABEL } from '../licenseTypes';
 import { BuyDialog } from './BuyDialog';

@@ -1,4 +1,8 @@
-import { Badge, Button, Card, FormattedMessage, Muted, shortAddress, styled, type LicenseView, Usdt } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type LicenseView } from '@prds/shared/licenses';
+import { styled } from '@prds/shared/theme';
+import { Badge, Button, Card, Muted, Usdt } from '@prds/shared/ui';
+import { shortAddress } from '@prds/shared/wallet';
 import { Facts, type Fact } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
 

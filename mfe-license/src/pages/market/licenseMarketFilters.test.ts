@@ -1,4 +1,4 @@
-import { paths } from '@prds/shared';
+import { paths } from '@prds/shared/routes';
 import {
   DEFAULT_LICENSE_MARKET_FILTERS,
   parseLicenseMarketFilters,

@@ -3,14 +3,9 @@
  * market list's: a filtered market can be bookmarked, shared and restored by Back. Defaults are left
  * out, so the plain `/nft` means "every listing, newest first".
  */
-import type {
-  LicenseMarketKind,
-  LicenseMarketParams,
-  LicenseMarketQuery,
-  LicenseMarketSort,
-  LicenseType,
-  MessageDescriptor,
-} from '@prds/shared';
+import type { MessageDescriptor } from '@prds/shared/i18n';
+import type { LicenseMarketKind, LicenseMarketQuery, LicenseMarketSort, LicenseType } from '@prds/shared/licenses';
+import type { LicenseMarketParams } from '@prds/shared/routes';
 import { keysOf } from '../common/keysOf';
 import { LICENSE_TYPES } from '../licenseTypes';
 

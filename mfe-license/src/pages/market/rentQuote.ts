@@ -1,4 +1,4 @@
-import type { LicenseView } from '@prds/shared';
+import type { LicenseView } from '@prds/shared/licenses';
 
 export interface RentQuote {
   /** What the renter pays up front: price per day × days (LicenseMarketplace.rent). */

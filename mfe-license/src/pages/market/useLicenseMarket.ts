@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useInfiniteQuery, type LicenseView } from '@prds/shared';
+import { type LicenseView } from '@prds/shared/licenses';
+import { keepPreviousData, useInfiniteQuery } from '@prds/shared/query';
 import { fetchLicenseMarket, licenseQueryKeys } from '../../api';
 import { toLicenseMarketQuery, type LicenseMarketFilters } from './licenseMarketFilters';
 

@@ -1,20 +1,10 @@
 import { useState } from 'react';
-import {
-  Card,
-  FormattedMessage,
-  ListState,
-  Pager,
-  Skeleton,
-  explorerTxUrl,
-  shortAddress,
-  styled,
-  useWallet,
-  type LicenseEventKind,
-  type LicenseEventView,
-  type MessageDescriptor,
-  useFormat,
-  Usdt,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, type MessageDescriptor } from '@prds/shared/i18n';
+import { type LicenseEventKind, type LicenseEventView } from '@prds/shared/licenses';
+import { styled } from '@prds/shared/theme';
+import { Card, ListState, Pager, Skeleton, Usdt } from '@prds/shared/ui';
+import { explorerTxUrl, shortAddress, useWallet } from '@prds/shared/wallet';
 import { TRANSACTIONS_PAGE_SIZE, useMyLicenseTransactions } from './useMyLicenses';
 
 const Title = styled.h2`

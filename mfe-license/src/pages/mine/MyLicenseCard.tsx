@@ -1,23 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  Card,
-  FormattedMessage,
-  Muted,
-  TransactionStatus,
-  paths,
-  queryKeys,
-  shortAddress,
-  styled,
-  useTransaction,
-  type BadgeTone,
-  type LicenseView,
-  type MessageDescriptor,
-  useFormat,
-  Usdt,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, type MessageDescriptor } from '@prds/shared/i18n';
+import { type LicenseView } from '@prds/shared/licenses';
+import { queryKeys } from '@prds/shared/query';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Badge, Button, Card, Muted, type BadgeTone, Usdt } from '@prds/shared/ui';
+import { TransactionStatus, shortAddress, useTransaction } from '@prds/shared/wallet';
 import { Facts, type Fact } from '../common/Facts';
 import { LicenseProperties, LicenseTitle } from '../common/LicenseFacts';
 import {

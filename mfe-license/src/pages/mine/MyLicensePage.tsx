@@ -1,16 +1,9 @@
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
-  Page,
-  PageHeading,
-  Skeleton,
-  paths,
-  styled,
-  useWallet,
-} from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Button, EmptyState, ErrorNotice, Page, PageHeading, Skeleton } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 import { WalletNotice } from '../common/WalletNotice';
 import { LicenseTabs } from '../LicenseTabs';
 import { LicenseTransactions } from './LicenseTransactions';

@@ -1,18 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  ErrorNotice,
-  FormattedMessage,
-  Modal,
-  Muted,
-  PAY_TOKEN,
-  TransactionStatus,
-  queryKeys,
-  readContract,
-  useQuery,
-  useWallet,
-  useFormat,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { queryKeys, useQuery } from '@prds/shared/query';
+import { Button, ErrorNotice, Modal, Muted } from '@prds/shared/ui';
+import { TransactionStatus, readContract, useWallet } from '@prds/shared/wallet';
 import { validateCount, validatePrice } from '../common/amountInput';
 import { DialogForm } from '../common/dialogParts';
 import { LicenseTitle } from '../common/LicenseFacts';

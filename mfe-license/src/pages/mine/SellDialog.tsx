@@ -1,17 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FormattedMessage,
-  Modal,
-  Muted,
-  PAY_TOKEN,
-  TransactionStatus,
-  queryKeys,
-  type LicenseView,
-  type TransactionControls,
-  useFormat,
-  Usdt,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type LicenseView } from '@prds/shared/licenses';
+import { queryKeys } from '@prds/shared/query';
+import { Button, Modal, Muted, Usdt } from '@prds/shared/ui';
+import { TransactionStatus, type TransactionControls } from '@prds/shared/wallet';
 import { PRICE_MAX, PRICE_MIN, validatePrice } from '../common/amountInput';
 import { DialogForm } from '../common/dialogParts';
 import { LicenseTitle } from '../common/LicenseFacts';

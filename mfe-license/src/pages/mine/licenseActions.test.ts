@@ -1,4 +1,4 @@
-import type { LicenseView } from '@prds/shared';
+import type { LicenseView } from '@prds/shared/licenses';
 import { licenseActions, type LicenseAction, type LicenseHolding, type LicenseNote } from './licenseActions';
 
 type Facts = Parameters<typeof licenseActions>[0];

@@ -1,4 +1,4 @@
-import type { LicenseView } from '@prds/shared';
+import type { LicenseView } from '@prds/shared/licenses';
 
 /**
  * How the connected account holds a License, in the words My License shows (spec §3/§4: unsold, on

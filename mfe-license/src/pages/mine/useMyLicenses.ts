@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery, type LicenseView } from '@prds/shared';
+import { type LicenseView } from '@prds/shared/licenses';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@prds/shared/query';
 import { fetchAccountLicenses, fetchLicenseTransactions, licenseQueryKeys } from '../../api';
 
 const PAGE_SIZE = 20;

@@ -1,30 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type LicensePacket, type LicenseSaleType } from '@prds/shared/licenses';
+import { queryKeys, useQuery } from '@prds/shared/query';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
 import {
   Button,
   Card,
   EmptyState,
   ErrorNotice,
   ErrorText,
-  FormattedMessage,
-  type LicensePacket,
-  type LicenseSaleType,
   Muted,
   Page,
   PageHeading,
-  paths,
-  queryKeys,
   Skeleton,
-  styled,
-  TransactionStatus,
-  useFormat,
-  useQuery,
-  useTransaction,
-  useWallet,
   TopUpLink,
   Usdt,
-  usePayBalance,
-} from '@prds/shared';
+} from '@prds/shared/ui';
+import { TransactionStatus, useTransaction, useWallet, usePayBalance } from '@prds/shared/wallet';
 import { Facts } from '../common/Facts';
 import { LicenseTabs } from '../LicenseTabs';
 import { PACKET_TX_MESSAGES } from '../common/licenseMessages';

@@ -1,4 +1,4 @@
-import type { LicensePacket, LicenseSaleType } from '@prds/shared';
+import type { LicensePacket, LicenseSaleType } from '@prds/shared/licenses';
 import { LICENSE_TYPES } from '../licenseTypes';
 
 /**

@@ -1,18 +1,10 @@
 import { Link } from 'react-router-dom';
-import {
-  Card,
-  ErrorNotice,
-  FormattedMessage,
-  Muted,
-  PAY_TOKEN,
-  Page,
-  PageHeading,
-  paths,
-  styled,
-  useWallet,
-  Usdt,
-  usePayBalance,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Card, ErrorNotice, Muted, Page, PageHeading, Usdt } from '@prds/shared/ui';
+import { useWallet, usePayBalance } from '@prds/shared/wallet';
 import { LicenseTabs } from '../LicenseTabs';
 import { LICENSE_TYPES, MARKETS_PER_LICENSE } from '../licenseTypes';
 import { LicenseMarket } from '../market/LicenseMarket';

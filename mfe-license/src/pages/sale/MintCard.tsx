@@ -1,26 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  Card,
-  ErrorText,
-  FormattedMessage,
-  TopUpLink,
-  type LicenseSaleType,
-  type LicenseType,
-  Muted,
-  paths,
-  queryKeys,
-  Skeleton,
-  styled,
-  TransactionStatus,
-  useFormat,
-  useTransaction,
-  useWallet,
-  Usdt,
-  usePayBalance,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type LicenseSaleType, type LicenseType } from '@prds/shared/licenses';
+import { queryKeys } from '@prds/shared/query';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Badge, Button, Card, ErrorText, TopUpLink, Muted, Skeleton, Usdt } from '@prds/shared/ui';
+import { TransactionStatus, useTransaction, useWallet, usePayBalance } from '@prds/shared/wallet';
 import { LicenseProperties } from '../common/LicenseFacts';
 import { MINT_TX_MESSAGES } from '../common/licenseMessages';
 import { LICENSE_TYPE_LABEL, licenseTypeIndex } from '../licenseTypes';

@@ -1,4 +1,4 @@
-import { useQuery } from '@prds/shared';
+import { useQuery } from '@prds/shared/query';
 import { fetchLicenseSale, licenseQueryKeys } from '../../api';
 
 /** `/api/ticket-sale/sale`: the primary sale as the chain has it (prices, properties, minted and left), and the packets. */

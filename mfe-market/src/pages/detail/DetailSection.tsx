@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, styled } from '@prds/shared';
+import { styled } from '@prds/shared/theme';
+import { Card } from '@prds/shared/ui';
 
 const SectionCard = styled(Card)`
   display: flex;
@@ -74,7 +75,7 @@ export const Facts = styled.dl`
 `;
 
 /** The detail page's secondary text is the kit's (re-exported for the sections that import it from here). */
-export { Muted } from '@prds/shared';
+export { Muted } from '@prds/shared/ui';
 
 /** A group of radio choices (an option to buy, a vote): a column without the fieldset's frame. */
 export const ChoiceGroup = styled.fieldset`

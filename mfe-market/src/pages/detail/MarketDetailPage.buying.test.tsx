@@ -2,7 +2,7 @@
  * @jest-environment @prds/shared/jest/jsdomWithNodeFetch
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FundItem } from '@prds/shared';
+import type { FundItem } from '@prds/shared/http';
 import { fundItem } from '@prds/shared/testing';
 import { BUYER, E, ISSUER } from './detailFixture';
 import { answer, connectedStore, detail, detailApi, detailCalls, renderPage, serveDetailApi } from './testing/detailPageHarness';

@@ -2,7 +2,8 @@
  * @jest-environment @prds/shared/jest/jsdomWithNodeFetch
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { connectDialogOpenAtom, marketQueryKeys } from '@prds/shared';
+import { marketQueryKeys } from '@prds/shared/markets';
+import { connectDialogOpenAtom } from '@prds/shared/wallet';
 import { BUYER, E, NOW } from './detailFixture';
 import {
   answer,

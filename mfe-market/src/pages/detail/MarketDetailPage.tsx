@@ -1,21 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import {
-  ErrorNotice,
-  FormattedMessage,
-  NotFoundPage,
-  Page,
-  PageHeading,
-  Skeleton,
-  isHttpError,
-  paths,
-  styled,
-  visuallyHidden,
-  useChainNow,
-  useDocumentTitle,
-  useIntl,
-  type HttpClient,
-  type MarketDetailView,
-} from '@prds/shared';
+import { isHttpError, type HttpClient } from '@prds/shared/http';
+import { FormattedMessage, useDocumentTitle, useIntl } from '@prds/shared/i18n';
+import { useChainNow, type MarketDetailView } from '@prds/shared/markets';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { ErrorNotice, NotFoundPage, Page, PageHeading, Skeleton, visuallyHidden } from '@prds/shared/ui';
 import { BuyForm } from './buy/BuyForm';
 import { OddsChartSection } from './chart/OddsChartSection';
 import { isMarketIdText, isMarketMissing } from './detailErrors';

@@ -1,4 +1,4 @@
-import { isHttpError } from '@prds/shared';
+import { isHttpError } from '@prds/shared/http';
 
 /**
  * Whether `/detail/:id` names something that can be a market: a positive whole number in decimal,

@@ -1,5 +1,5 @@
 // Test data only (imported by this folder's tests and its subfolders'): a market detail as the api answers it.
-import type { ChallengeView, MarketDetail, MarketDetailView, PositionView, VoteView } from '@prds/shared';
+import type { ChallengeView, MarketDetail, MarketDetailView, PositionView, VoteView } from '@prds/shared/markets';
 
 export const E = 10n ** 18n;
 export const NOW = 1_800_000_000;

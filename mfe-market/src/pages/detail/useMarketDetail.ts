@@ -1,15 +1,8 @@
 import { useEffect, useRef } from 'react';
-import {
-  fetchMarketDetail,
-  marketQueryKeys,
-  queryKeys,
-  useQuery,
-  useQueryClient,
-  useWallet,
-  type HttpClient,
-  type MarketDetail,
-  type MarketDetailView,
-} from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { fetchMarketDetail, marketQueryKeys, type MarketDetail, type MarketDetailView } from '@prds/shared/markets';
+import { queryKeys, useQuery, useQueryClient } from '@prds/shared/query';
+import { useWallet } from '@prds/shared/wallet';
 import { isMarketMissing } from './detailErrors';
 
 /**

@@ -1,4 +1,5 @@
-import { useUserInfo, useWallet, type TokenInfo } from '@prds/shared';
+import { type TokenInfo } from '@prds/shared/chains';
+import { useUserInfo, useWallet } from '@prds/shared/wallet';
 
 function toWei(value: string): bigint | null {
   try {

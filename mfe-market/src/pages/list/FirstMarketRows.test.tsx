@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createStore, type MarketSummary } from '@prds/shared';
+import type { MarketSummary } from '@prds/shared/markets';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { marketCard, NOW } from '../../testing/marketCard';
 import { FIRST_ROWS, FirstMarketRows } from './FirstMarketRows';
 

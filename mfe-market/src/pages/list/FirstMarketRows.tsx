@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { styled, type Device, type MarketSummary } from '@prds/shared';
+import { type MarketSummary } from '@prds/shared/markets';
+import { styled, type Device } from '@prds/shared/theme';
 import { MarketRow } from './MarketRow';
 
 /**

@@ -6,16 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  AppProviders,
-  CHANGE_HIGHLIGHT_MS,
-  createHttpClient,
-  createStore,
-  LIVE_CHANGED_CLASS,
-  marketQueryKeys,
-  type HttpClient,
-  type MarketSummary,
-} from '@prds/shared';
+import { createHttpClient, type HttpClient } from '@prds/shared/http';
+import { CHANGE_HIGHLIGHT_MS, LIVE_CHANGED_CLASS } from '@prds/shared/live';
+import { marketQueryKeys, type MarketSummary } from '@prds/shared/markets';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { MarketListPage } from './MarketListPage';
 import { OVERSCAN } from './VirtualMarketList';
 import { marketCard, NOW } from '../../testing/marketCard';

@@ -1,23 +1,11 @@
 import { useCallback, useMemo } from 'react';
-import {
-  Card,
-  Field,
-  FormattedMessage,
-  Input,
-  Page,
-  PageHeading,
-  Select,
-  Tabs,
-  deviceAtom,
-  styled,
-  useAtomValue,
-  useChainNow,
-  useIntl,
-  visuallyHidden,
-  type HttpClient,
-  type MarketTabTotals,
-  useFormat,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { type HttpClient } from '@prds/shared/http';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { useChainNow, type MarketTabTotals } from '@prds/shared/markets';
+import { useAtomValue } from '@prds/shared/state';
+import { deviceAtom, styled } from '@prds/shared/theme';
+import { Card, Field, Input, Page, PageHeading, Select, Tabs, visuallyHidden } from '@prds/shared/ui';
 import {
   MARKET_CATEGORY_FILTERS,
   MARKET_SORTS,

@@ -1,16 +1,10 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
-  Spinner,
-  isHttpError,
-  paths,
-  styled,
-  type Device,
-} from '@prds/shared';
+import { isHttpError } from '@prds/shared/http';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { paths } from '@prds/shared/routes';
+import { styled, type Device } from '@prds/shared/theme';
+import { Button, EmptyState, ErrorNotice, Spinner } from '@prds/shared/ui';
 import { FirstMarketRows } from './FirstMarketRows';
 import { LazyVirtualMarketList, useVirtualMarketListChunk } from './lazyVirtualMarketList';
 import { MarketListSkeleton } from './MarketListSkeleton';

@@ -1,4 +1,6 @@
-import { FormattedMessage, Skeleton, styled, visuallyHidden } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Skeleton, visuallyHidden } from '@prds/shared/ui';
 
 const Box = styled.div`
   display: flex;

@@ -1,23 +1,19 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { liveChangedStyles, useChangeHighlight } from '@prds/shared/live';
 import {
-  type Device,
-  FormattedMessage,
-  fromUnits,
-  liveChangedStyles,
   MarketEvent,
   MarketStateBadge,
   type MarketSummary,
   OptionName,
-  paths,
   PayoutMultiplier,
   Probability,
-  styled,
   TradingEnds,
-  useChangeHighlight,
-  useFormat,
-  useIntl,
-} from '@prds/shared';
+} from '@prds/shared/markets';
+import { paths } from '@prds/shared/routes';
+import { type Device, styled } from '@prds/shared/theme';
 import { CATEGORY_LABEL } from './marketLabels';
 import { OPTIONS_PER_ROW, knownCategory, rowOptions } from './marketRowView';
 

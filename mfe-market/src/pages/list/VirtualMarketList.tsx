@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { measureElement, useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { styled, type Device, type MarketSummary } from '@prds/shared';
+import { type MarketSummary } from '@prds/shared/markets';
+import { styled, type Device } from '@prds/shared/theme';
 import { MarketRow } from './MarketRow';
 import { useDocumentTop } from './useDocumentTop';
 

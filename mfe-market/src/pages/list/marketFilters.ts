@@ -7,10 +7,10 @@ import {
   MARKET_CATEGORIES,
   MARKET_LIST_SORTS,
   MARKET_LIST_STATUSES,
-  type MarketListParams,
   type MarketListSort,
   type MarketListStatus,
-} from '@prds/shared';
+} from '@prds/shared/markets';
+import { type MarketListParams } from '@prds/shared/routes';
 
 // The api's own lists (one source): a sort or tab it adds shows up here without a second copy.
 export const MARKET_SORTS = MARKET_LIST_SORTS;

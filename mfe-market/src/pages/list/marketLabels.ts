@@ -1,4 +1,5 @@
-import { MARKET_CATEGORY_LABELS, type MessageDescriptor } from '@prds/shared';
+import { type MessageDescriptor } from '@prds/shared/i18n';
+import { MARKET_CATEGORY_LABELS } from '@prds/shared/markets';
 import type { MarketCategoryFilter, MarketSort, MarketStatusTab } from './marketFilters';
 
 // One literal descriptor per value, so the locale check finds every key in the source.

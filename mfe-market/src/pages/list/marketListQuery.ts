@@ -1,4 +1,5 @@
-import { fetchMarkets, marketQueryKeys, type HttpClient, type MarketListPage, type MarketListQuery } from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { fetchMarkets, marketQueryKeys, type MarketListPage, type MarketListQuery } from '@prds/shared/markets';
 import { DEFAULT_MARKET_FILTERS, type MarketFilters } from './marketFilters';
 
 /**

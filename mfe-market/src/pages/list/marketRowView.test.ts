@@ -1,4 +1,4 @@
-import type { MarketOptionView } from '@prds/shared';
+import type { MarketOptionView } from '@prds/shared/markets';
 import { knownCategory, rowOptions } from './marketRowView';
 
 function option(index: number, probability: string | null): MarketOptionView {

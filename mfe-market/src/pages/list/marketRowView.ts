@@ -1,4 +1,5 @@
-import { MARKET_CATEGORIES, leadingOptions, type Device, type MarketCategory, type MarketOptionView } from '@prds/shared';
+import { MARKET_CATEGORIES, leadingOptions, type MarketCategory, type MarketOptionView } from '@prds/shared/markets';
+import { type Device } from '@prds/shared/theme';
 
 /**
  * Options a row has room for: side by side on phones and tablets, the two leading ones; in the

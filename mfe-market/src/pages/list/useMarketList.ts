@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { keepPreviousData, useInfiniteQuery, type HttpClient, type MarketSummary, type MarketTabTotals } from '@prds/shared';
+import { type HttpClient } from '@prds/shared/http';
+import { type MarketSummary, type MarketTabTotals } from '@prds/shared/markets';
+import { keepPreviousData, useInfiniteQuery } from '@prds/shared/query';
 import type { MarketFilters } from './marketFilters';
 import { marketListQueryOptions, toMarketListQuery } from './marketListQuery';
 

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Badge, FormattedMessage, Muted, Page, PageHeading, Select, styled, useIntl, useWallet } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Badge, Muted, Page, PageHeading, Select } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 import {
   BRIDGE_DESTINATION,
   BRIDGE_ROUTES,

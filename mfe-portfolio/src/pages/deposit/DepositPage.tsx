@@ -1,23 +1,9 @@
-import {
-  Button,
-  Card,
-  EmptyState,
-  FormattedMessage,
-  Muted,
-  PAY_TOKEN,
-  PLATFORM_TOKEN,
-  Page,
-  PageHeading,
-  TransactionStatus,
-  optionalContract,
-  styled,
-  useIntl,
-  useTransaction,
-  useWallet,
-  type Address,
-  useFormat,
-  QrCode,
-} from '@prds/shared';
+import { PAY_TOKEN, PLATFORM_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Button, Card, EmptyState, Muted, Page, PageHeading, QrCode } from '@prds/shared/ui';
+import { TransactionStatus, optionalContract, useTransaction, useWallet, type Address } from '@prds/shared/wallet';
 import { Balances } from '../../common/Balances';
 import { CopyButton } from '../../common/CopyButton';
 import { tokenAmount } from '../../common/amounts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AreaSeries, ColorType, createChart, type ISeriesApi } from 'lightweight-charts';
-import { CHART_DEFAULTS, ChartCanvas, chartTheme, formatFor, useChart } from '@prds/shared';
+import { formatFor } from '@prds/shared/format';
+import { CHART_DEFAULTS, ChartCanvas, chartTheme, useChart } from '@prds/shared/ui';
 import type { PnlPoint } from './pnlSeries';
 
 /**

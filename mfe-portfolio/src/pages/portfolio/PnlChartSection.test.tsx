@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createStore } from '@prds/shared';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { portfolioKeys, type SnapshotsAnswer } from '../../api';
 import type { PnlPoint } from './pnlSeries';
 import { PnlChartSection } from './PnlChartSection';

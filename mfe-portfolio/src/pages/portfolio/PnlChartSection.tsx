@@ -1,16 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import {
-  FormattedMessage,
-  Skeleton,
-  Tabs,
-  styled,
-  useChainNow,
-  useIntl,
-  useQuery,
-  type Address,
-  type MessageDescriptor,
-  ListState,
-} from '@prds/shared';
+import { FormattedMessage, useIntl, type MessageDescriptor } from '@prds/shared/i18n';
+import { useChainNow } from '@prds/shared/markets';
+import { useQuery } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Skeleton, Tabs, ListState } from '@prds/shared/ui';
+import { type Address } from '@prds/shared/wallet';
 import { Section, SectionTitle } from '../../common/layout';
 import { TokenAmount } from '../../common/TokenAmount';
 import { fetchSnapshots, portfolioKeys } from '../../api';

@@ -1,4 +1,6 @@
-import { Card, FormattedMessage, styled, type MessageDescriptor } from '@prds/shared';
+import { FormattedMessage, type MessageDescriptor } from '@prds/shared/i18n';
+import { styled } from '@prds/shared/theme';
+import { Card } from '@prds/shared/ui';
 import { TokenAmount } from '../../common/TokenAmount';
 
 const Figures = styled.dl`

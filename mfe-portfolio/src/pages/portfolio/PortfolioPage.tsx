@@ -1,19 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
-import {
-  EmptyState,
-  FormattedMessage,
-  Page,
-  PageHeading,
-  PORTFOLIO_TABS,
-  Tabs,
-  useIntl,
-  useQuery,
-  useUserInfo,
-  useWallet,
-  type Address,
-  type MessageDescriptor,
-  type PortfolioTab,
-} from '@prds/shared';
+import { FormattedMessage, useIntl, type MessageDescriptor } from '@prds/shared/i18n';
+import { useQuery } from '@prds/shared/query';
+import { PORTFOLIO_TABS, type PortfolioTab } from '@prds/shared/routes';
+import { EmptyState, Page, PageHeading, Tabs } from '@prds/shared/ui';
+import { useUserInfo, useWallet, type Address } from '@prds/shared/wallet';
 import { Stack } from '../../common/layout';
 import { fetchClaims, fetchHoldings, fetchSnapshots, portfolioKeys } from '../../api';
 import { claimPlan } from './claims/claimPlan';

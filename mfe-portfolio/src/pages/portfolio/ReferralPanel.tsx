@@ -1,24 +1,13 @@
 import { Link } from 'react-router-dom';
-import {
-  type Address,
-  Button,
-  type Column,
-  fetchIssueConfig,
-  FormattedMessage,
-  issueConfigQueryKey,
-  MarketEvent,
-  MarketStateBadge,
-  Muted,
-  PagedTable,
-  paths,
-  type ReferralReward,
-  styled,
-  useFormat,
-  useIntl,
-  usePagedQuery,
-  useQuery,
-  QrCode,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { fetchIssueConfig, issueConfigQueryKey, MarketEvent, MarketStateBadge } from '@prds/shared/markets';
+import { type ReferralReward } from '@prds/shared/portfolio';
+import { useQuery } from '@prds/shared/query';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Button, type Column, Muted, PagedTable, usePagedQuery, QrCode } from '@prds/shared/ui';
+import { type Address } from '@prds/shared/wallet';
 import { CopyButton } from '../../common/CopyButton';
 import { Row, Section, SectionTitle } from '../../common/layout';
 import { TokenAmount } from '../../common/TokenAmount';

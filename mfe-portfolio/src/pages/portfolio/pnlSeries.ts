@@ -1,4 +1,4 @@
-import { fromUnits } from '@prds/shared';
+import { fromUnits } from '@prds/shared/format';
 
 const DAY_MS = 86_400_000;
 

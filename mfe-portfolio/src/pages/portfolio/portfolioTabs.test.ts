@@ -1,4 +1,4 @@
-import { PORTFOLIO_TABS } from '@prds/shared';
+import { PORTFOLIO_TABS } from '@prds/shared/routes';
 import { parsePortfolioTab, writePortfolioTab } from './portfolioTabs';
 
 describe('portfolio tab in the URL', () => {

@@ -1,4 +1,4 @@
-import { PORTFOLIO_TABS, type PortfolioTab } from '@prds/shared';
+import { PORTFOLIO_TABS, type PortfolioTab } from '@prds/shared/routes';
 
 // The sections are @prds/shared's PORTFOLIO_TABS (so paths.portfolio({ tab }) can link to one); the
 // chosen one is kept in `?tab=` so it survives a reload.

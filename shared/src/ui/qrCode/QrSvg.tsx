@@ -1,5 +1,5 @@
 import qrcode from 'qrcode-generator';
-import { dayTheme } from '../../theme/tokens';
+import { dayTheme } from '@prds/shared/theme';
 
 /** Modules of quiet zone around the code (the standard asks for 4). */
 const QUIET = 4;

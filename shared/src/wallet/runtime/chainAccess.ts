@@ -1,6 +1,6 @@
 import { BrowserProvider, Contract, JsonRpcProvider, type Eip1193Provider, type InterfaceAbi } from 'ethers';
 import { deploymentOf, roleAbis, type Role } from '@prds/contracts';
-import { CHAINS, type ChainId } from '../../chains/chains';
+import { CHAINS, type ChainId } from '@prds/shared/chains';
 import type { Address, ContractRef, FunctionArgs, FunctionResult, ReadFunctionName, RoleOf } from '../../contracts/contractTypes';
 
 const readProviders = new Map<ChainId, JsonRpcProvider>();

@@ -1,4 +1,4 @@
-import { toChainId } from '../../chains/chains';
+import { toChainId } from '@prds/shared/chains';
 
 type Listener = (...args: unknown[]) => void;
 

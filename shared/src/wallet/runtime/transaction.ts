@@ -1,13 +1,13 @@
 import { erc20Abi, type Role } from '@prds/contracts';
 import type { InterfaceAbi } from 'ethers';
-import type { ChainId } from '../../chains/chains';
-import { MAX_UINT256, TOKENS } from '../../chains/tokens';
+import type { ChainId } from '@prds/shared/chains';
+import { MAX_UINT256, TOKENS } from '@prds/shared/chains';
 import type { Address } from '../../contracts/contractTypes';
-import { getApiClient } from '../../http/apiClient';
-import type { ApiEnvelope } from '../../http/createHttpClient';
-import { queryClient, queryKeys } from '../../query/queryClient';
-import { accountAtom, chainIdAtom, desireChainIdAtom } from '../../state/atoms';
-import { prdsStore } from '../../state/store';
+import { getApiClient } from '@prds/shared/http';
+import type { ApiEnvelope } from '@prds/shared/http';
+import { queryClient, queryKeys } from '@prds/shared/query';
+import { accountAtom, chainIdAtom, desireChainIdAtom } from '@prds/shared/state';
+import { prdsStore } from '@prds/shared/state';
 import { explorerTxUrl } from '../chainLinks';
 import {
   DEFAULT_TX_MESSAGES,

@@ -1,6 +1,6 @@
 import type { Provider } from '@web3-react/types';
-import { CHAINS, toChainId } from '../../chains/chains';
-import { prdsStore } from '../../state/store';
+import { CHAINS, toChainId } from '@prds/shared/chains';
+import { prdsStore } from '@prds/shared/state';
 import { walletConnectChains, walletConnectConfig, type WalletConnectConfig } from './walletConnectConfig';
 import { walletConnectUriAtom } from '../walletState';
 

@@ -1,6 +1,6 @@
-import { readEnv } from '../../chains/buildEnv';
-import { getAppEnv } from '../../chains/appEnv';
-import type { AppEnv } from '../../chains/chains';
+import { readEnv } from '@prds/shared/chains';
+import { getAppEnv } from '@prds/shared/chains';
+import type { AppEnv } from '@prds/shared/chains';
 
 /** WalletConnect's public relay, used when the build names no other. */
 export const DEFAULT_WALLETCONNECT_RELAY_URL = 'wss://relay.walletconnect.org';

@@ -1,5 +1,5 @@
-import { TOKENS, type TokenRole } from '../../chains/tokens';
-import type { ChainId } from '../../chains/chains';
+import { TOKENS, type TokenRole } from '@prds/shared/chains';
+import type { ChainId } from '@prds/shared/chains';
 import { watchAssetRequest, type WatchAssetOutcome } from '../watchAsset';
 import { contractAddress } from './chainAccess';
 import { errorCode, walletMessage } from './errors';

@@ -1,21 +1,10 @@
 import { useState } from 'react';
-import {
-  Button,
-  FormattedMessage,
-  type IssuedMarket,
-  Modal,
-  Muted,
-  queryKeys,
-  readContract,
-  shortAddress,
-  styled,
-  TransactionStatus,
-  type TxMessages,
-  Usdt,
-  useQuery,
-  useTransaction,
-  useWallet,
-} from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type IssuedMarket } from '@prds/shared/issue';
+import { queryKeys, useQuery } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Button, Modal, Muted, Usdt } from '@prds/shared/ui';
+import { readContract, shortAddress, TransactionStatus, type TxMessages, useTransaction, useWallet } from '@prds/shared/wallet';
 import { issueQueryKeys } from '../../../api';
 import { licenseHolder } from './licenseHolder';
 import { readAvailableTimes } from './useIssuedMarkets';

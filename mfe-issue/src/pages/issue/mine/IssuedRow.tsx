@@ -1,16 +1,11 @@
 import { Link } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  FormattedMessage,
-  type IssuedMarket,
-  MarketEvent,
-  MarketStateBadge,
-  paths,
-  styled,
-  Usdt,
-  useFormat,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type IssuedMarket } from '@prds/shared/issue';
+import { MarketEvent, MarketStateBadge } from '@prds/shared/markets';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Badge, Button, Usdt } from '@prds/shared/ui';
 import { canCancel, issuerDuty, type IssuerDuty } from './issuerDuty';
 
 const Item = styled.li`

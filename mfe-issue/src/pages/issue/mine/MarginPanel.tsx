@@ -1,21 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  ErrorText,
-  FormattedMessage,
-  fromUnits,
-  Input,
-  PAY_TOKEN,
-  queryKeys,
-  Skeleton,
-  styled,
-  TransactionStatus,
-  type TxMessages,
-  Usdt,
-  useFormat,
-  useTransaction,
-  useWallet,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { queryKeys } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Button, ErrorText, Input, Skeleton, Usdt } from '@prds/shared/ui';
+import { TransactionStatus, type TxMessages, useTransaction, useWallet } from '@prds/shared/wallet';
 import { parseTokenAmount } from '../tokenAmount';
 import { useFreeBalance } from './useIssuedMarkets';
 

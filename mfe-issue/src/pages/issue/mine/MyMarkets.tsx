@@ -1,19 +1,9 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
-  Muted,
-  Skeleton,
-  Tabs,
-  styled,
-  useIntl,
-  useWallet,
-  type IssuedMarket,
-  type TabItem,
-} from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { type IssuedMarket } from '@prds/shared/issue';
+import { styled } from '@prds/shared/theme';
+import { Button, Card, EmptyState, ErrorNotice, Muted, Skeleton, Tabs, type TabItem } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 import { useProtocolParams } from '../useIssueChain';
 import { CancelDialog } from './CancelDialog';
 import { IssuedRow } from './IssuedRow';

@@ -1,4 +1,4 @@
-import type { IssuedMarket } from '@prds/shared';
+import type { IssuedMarket } from '@prds/shared/issue';
 import { canCancel, issuerDuty } from './issuerDuty';
 
 const EXPIRES = 1_900_000_000;

@@ -1,4 +1,4 @@
-import type { IssuedMarket } from '@prds/shared';
+import type { IssuedMarket } from '@prds/shared/issue';
 
 /**
  * What a market needs from its issuer now, decided as the contract decides what it accepts

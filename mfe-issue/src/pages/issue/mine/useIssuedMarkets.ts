@@ -1,12 +1,6 @@
-import {
-  fetchIssued,
-  keepPreviousData,
-  queryKeys,
-  readContract,
-  useQuery,
-  useWallet,
-  type IssuedMarketsQuery,
-} from '@prds/shared';
+import { fetchIssued, type IssuedMarketsQuery } from '@prds/shared/issue';
+import { keepPreviousData, queryKeys, useQuery } from '@prds/shared/query';
+import { readContract, useWallet } from '@prds/shared/wallet';
 import { issueQueryKeys } from '../../../api';
 
 /** One page of the connected account's markets (`/api/issued`), by tab; nothing without a wallet. */

@@ -1,32 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import {
-  Button,
-  ConnectWalletButton,
-  ErrorText,
-  TopUpLink,
-  Field,
-  FormattedMessage,
-  Input,
-  MarketStateBadge,
-  Muted,
-  OptionName,
-  PAY_TOKEN,
-  PayoutMultiplier,
-  Skeleton,
-  TransactionStatus,
-  clearReferral,
-  isOwnReferral,
-  queryKeys,
-  referrerForBuy,
-  styled,
-  useTransaction,
-  useWallet,
-  ZERO_ADDRESS,
-  type MarketDetail,
-  useFormat,
-  Usdt,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { MarketStateBadge, OptionName, PayoutMultiplier, type MarketDetail } from '@prds/shared/markets';
+import { queryKeys } from '@prds/shared/query';
+import { clearReferral, isOwnReferral, referrerForBuy, ZERO_ADDRESS } from '@prds/shared/referral';
+import { styled } from '@prds/shared/theme';
+import { Button, ErrorText, TopUpLink, Field, Input, Muted, Skeleton, Usdt } from '@prds/shared/ui';
+import { ConnectWalletButton, TransactionStatus, useTransaction, useWallet } from '@prds/shared/wallet';
 import { quoteBuy } from '@prds/shared/pricing';
 import { ChoiceGroup, DetailSection } from '../DetailSection';
 import { useTokenBalance } from '../useTokenBalance';

@@ -1,4 +1,4 @@
-import type { MarketDetail } from '@prds/shared';
+import type { MarketDetail } from '@prds/shared/markets';
 
 /** Why this market takes no buy now, or null while it does. */
 export type BuyClosedReason = 'notOpen' | 'tradingEnded' | 'issuer';

@@ -1,4 +1,5 @@
-import type { MessageDescriptor, TxMessages } from '@prds/shared';
+import type { MessageDescriptor } from '@prds/shared/i18n';
+import type { TxMessages } from '@prds/shared/wallet';
 import type { BuyAmountError } from './validateBuy';
 
 /** The buy flow's words; every custom error of `Markets.buy` a buyer can hit gets its own. */

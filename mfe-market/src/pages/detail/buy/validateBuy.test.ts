@@ -1,4 +1,4 @@
-import { formatFor } from '@prds/shared';
+import { formatFor } from '@prds/shared/format';
 import { parseAmount } from './parseAmount';
 import { maxAmountForCapacity, validateBuyAmount, type BuyLimits } from './validateBuy';
 

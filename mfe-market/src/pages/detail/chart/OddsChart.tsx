@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ColorType, LineSeries, createChart, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { CHART_DEFAULTS, ChartCanvas, chartTheme, useChart } from '@prds/shared';
+import { CHART_DEFAULTS, ChartCanvas, chartTheme, useChart } from '@prds/shared/ui';
 import type { OddsLine } from './oddsSeries';
 
 const percent = (value: number) => `${value.toFixed(1)}%`;

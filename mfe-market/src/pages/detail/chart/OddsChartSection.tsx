@@ -1,21 +1,17 @@
 import { Suspense, lazy, useMemo } from 'react';
+import { type HttpClient } from '@prds/shared/http';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
 import {
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
   OptionName,
   Probability,
-  Skeleton,
   fetchMarketHistory,
   formatProbability,
   marketQueryKeys,
-  styled,
-  useIntl,
-  useQuery,
-  useTheme,
-  type HttpClient,
   type MarketDetail,
-} from '@prds/shared';
+} from '@prds/shared/markets';
+import { useQuery } from '@prds/shared/query';
+import { styled, useTheme } from '@prds/shared/theme';
+import { EmptyState, ErrorNotice, Skeleton } from '@prds/shared/ui';
 import { DetailSection } from '../DetailSection';
 import { latestProbabilities, oddsLines } from './oddsSeries';
 

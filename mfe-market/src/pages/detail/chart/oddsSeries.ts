@@ -1,4 +1,5 @@
-import { toBigNumber, type OddsHistory } from '@prds/shared';
+import { toBigNumber } from '@prds/shared/format';
+import { type OddsHistory } from '@prds/shared/markets';
 
 export interface OddsPoint {
   /** Unix seconds of chain time. */

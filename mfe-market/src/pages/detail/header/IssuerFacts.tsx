@@ -1,4 +1,7 @@
-import { FormattedMessage, explorerAddressUrl, shortAddress, styled, useWallet, type TrackRecord } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type TrackRecord } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { explorerAddressUrl, shortAddress, useWallet } from '@prds/shared/wallet';
 
 const Address = styled.span`
   font-family: ${({ theme }) => theme.font.mono};

@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
 import {
-  FormattedMessage,
   MARKET_CATEGORIES,
   type MarketCategory,
   type MarketDetailView,
   MarketEvent,
   MarketStateBadge,
-  PageHeading,
-  styled,
-  useFormat,
-  UserText,
-  Usdt,
-} from '@prds/shared';
+} from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { PageHeading, UserText, Usdt } from '@prds/shared/ui';
 import { CATEGORY_LABEL } from '../../list/marketLabels';
 import { DetailSection, Facts } from '../DetailSection';
 import { IssuerFacts } from './IssuerFacts';

@@ -1,4 +1,7 @@
-import { Countdown, FormattedMessage, styled, useFormat } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { Countdown } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
 
 const Line = styled.span`
   display: flex;

@@ -1,4 +1,4 @@
-import type { MarketDetail } from '@prds/shared';
+import type { MarketDetail } from '@prds/shared/markets';
 
 /**
  * Where the market stands against its minimum premium (ARCHITECTURE "Protocol": buyers' stakes below it

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, CHANGE_HIGHLIGHT_MS, createStore, LIVE_CHANGED_CLASS } from '@prds/shared';
+import { CHANGE_HIGHLIGHT_MS, LIVE_CHANGED_CLASS } from '@prds/shared/live';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { MarketRow } from '../../list/MarketRow';
 import { NOW, marketFixture } from '../detailFixture';
 import { OptionList } from './OptionList';

@@ -1,19 +1,10 @@
-import {
-  Badge,
-  formatMultiplier,
-  FormattedMessage,
-  liveChangedStyles,
-  type MarketDetail,
-  OptionName,
-  PAY_TOKEN,
-  Probability,
-  styled,
-  useChangeHighlight,
-  useFormat,
-  useIntl,
-  type MarketOptionView,
-  Usdt,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { liveChangedStyles, useChangeHighlight } from '@prds/shared/live';
+import { formatMultiplier, type MarketDetail, OptionName, Probability, type MarketOptionView } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { Badge, Usdt } from '@prds/shared/ui';
 import { DetailSection } from '../DetailSection';
 import { isResultOption, probabilityWidth } from './optionFigures';
 

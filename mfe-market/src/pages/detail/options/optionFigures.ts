@@ -1,4 +1,4 @@
-import { toBigNumber } from '@prds/shared';
+import { toBigNumber } from '@prds/shared/format';
 
 /** The probability as a bar width in percent (0–100), 0 while unknown. */
 export function probabilityWidth(probability: string | null): number {

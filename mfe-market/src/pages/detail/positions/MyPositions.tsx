@@ -1,13 +1,8 @@
-import {
-  FormattedMessage,
-  OptionName,
-  Skeleton,
-  styled,
-  useWallet,
-  type MarketDetail,
-  type PositionView,
-  Usdt,
-} from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { OptionName, type MarketDetail, type PositionView } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { Skeleton, Usdt } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 import { DetailSection, Facts, Muted } from '../DetailSection';
 
 const Table = styled.table`

@@ -1,4 +1,7 @@
-import { Button, FormattedMessage, TransactionStatus, useTransaction, useWallet, type QueryKey } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type QueryKey } from '@prds/shared/query';
+import { Button } from '@prds/shared/ui';
+import { TransactionStatus, useTransaction, useWallet } from '@prds/shared/wallet';
 import { Muted } from '../DetailSection';
 import { Stack } from './panel';
 import type { AdvanceKind } from './resolutionActions';

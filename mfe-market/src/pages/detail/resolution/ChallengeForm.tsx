@@ -1,21 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import {
-  Button,
-  FileButton,
-  FormattedMessage,
-  fromUnits,
-  isHttpError,
-  type MarketDetail,
-  PLATFORM_TOKEN,
-  type QueryKey,
-  Spinner,
-  styled,
-  TransactionStatus,
-  uploadEvidence,
-  useFormat,
-  useIntl,
-  useTransaction,
-} from '@prds/shared';
+import { PLATFORM_TOKEN } from '@prds/shared/chains';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { isHttpError } from '@prds/shared/http';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { type MarketDetail, uploadEvidence } from '@prds/shared/markets';
+import { type QueryKey } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Button, FileButton, Spinner } from '@prds/shared/ui';
+import { TransactionStatus, useTransaction } from '@prds/shared/wallet';
 import { Muted } from '../DetailSection';
 import { useTokenBalance } from '../useTokenBalance';
 import { EVIDENCE_API_ERRORS, EVIDENCE_IMAGE_TYPES, EVIDENCE_TEXT_MAX, checkEvidence, type EvidenceError } from './evidenceFile';

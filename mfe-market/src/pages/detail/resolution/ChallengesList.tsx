@@ -1,17 +1,10 @@
-import {
-  FormattedMessage,
-  OptionName,
-  PLATFORM_TOKEN,
-  apiUrl,
-  fromUnits,
-  shortAddress,
-  styled,
-  useIntl,
-  type ChallengeView,
-  type MarketDetail,
-  useFormat,
-  Usdt,
-} from '@prds/shared';
+import { PLATFORM_TOKEN } from '@prds/shared/chains';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { OptionName, apiUrl, type ChallengeView, type MarketDetail } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { Usdt } from '@prds/shared/ui';
+import { shortAddress } from '@prds/shared/wallet';
 import { Panel } from './panel';
 import { CHALLENGE_STATUS_LABEL, COMPENSATION_STATE_LABEL, labelOf } from './resolutionMessages';
 

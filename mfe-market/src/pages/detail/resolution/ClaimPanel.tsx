@@ -1,19 +1,10 @@
-import {
-  type Address,
-  Button,
-  type ChallengeView,
-  FormattedMessage,
-  fromUnits,
-  type MarketDetail,
-  PLATFORM_TOKEN,
-  type PositionView,
-  type QueryKey,
-  TransactionStatus,
-  useFormat,
-  useTransaction,
-  type VoteView,
-  Usdt,
-} from '@prds/shared';
+import { PLATFORM_TOKEN } from '@prds/shared/chains';
+import { fromUnits, useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type ChallengeView, type MarketDetail, type PositionView, type VoteView } from '@prds/shared/markets';
+import { type QueryKey } from '@prds/shared/query';
+import { Button, Usdt } from '@prds/shared/ui';
+import { type Address, TransactionStatus, useTransaction } from '@prds/shared/wallet';
 import { Muted } from '../DetailSection';
 import { Panel, Row, Stack } from './panel';
 import type { ResolutionActions } from './resolutionActions';

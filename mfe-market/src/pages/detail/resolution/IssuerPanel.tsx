@@ -1,16 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FormattedMessage,
-  PAY_TOKEN,
-  Input,
-  TransactionStatus,
-  queryKeys,
-  useTransaction,
-  type MarketDetail,
-  type QueryKey,
-  useFormat,
-} from '@prds/shared';
+import { PAY_TOKEN } from '@prds/shared/chains';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type MarketDetail } from '@prds/shared/markets';
+import { queryKeys, type QueryKey } from '@prds/shared/query';
+import { Button, Input } from '@prds/shared/ui';
+import { TransactionStatus, useTransaction } from '@prds/shared/wallet';
 import { parseAmount } from '../buy/parseAmount';
 import { useTokenBalance } from '../useTokenBalance';
 import { Muted } from '../DetailSection';

@@ -3,20 +3,12 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  AppProviders,
-  accountAtom,
-  chainIdAtom,
-  createStore,
-  desireChainIdAtom,
-  langAtom,
-  issueConfigQueryKey,
-  type Address,
-  type FundItem,
-  type MarketDetailView,
-  type PrdsStore,
-  type ProtocolConfig,
-} from '@prds/shared';
+import { type FundItem } from '@prds/shared/http';
+import { langAtom } from '@prds/shared/i18n';
+import { issueConfigQueryKey, type MarketDetailView, type ProtocolConfig } from '@prds/shared/markets';
+import { AppProviders } from '@prds/shared/providers';
+import { accountAtom, chainIdAtom, createStore, desireChainIdAtom, type PrdsStore } from '@prds/shared/state';
+import { type Address } from '@prds/shared/wallet';
 import { fundItem, seedUserInfo } from '@prds/shared/testing';
 import { ResolutionSection } from './ResolutionSection';
 import {

@@ -1,13 +1,7 @@
-import {
-  FormattedMessage,
-  fetchIssueConfig,
-  issueConfigQueryKey,
-  queryKeys,
-  useChainNow,
-  useQuery,
-  useWallet,
-  type MarketDetailView,
-} from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { fetchIssueConfig, issueConfigQueryKey, useChainNow, type MarketDetailView } from '@prds/shared/markets';
+import { queryKeys, useQuery } from '@prds/shared/query';
+import { useWallet } from '@prds/shared/wallet';
 import { DetailSection } from '../DetailSection';
 import { AdvanceButton } from './AdvanceButton';
 import { ChallengeForm } from './ChallengeForm';

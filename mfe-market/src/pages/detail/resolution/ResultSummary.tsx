@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, OptionName, styled, type MarketDetail, type MarketOptionView, useFormat, Usdt } from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { OptionName, type MarketDetail, type MarketOptionView } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { Usdt } from '@prds/shared/ui';
 import { Facts } from '../DetailSection';
 import { Moment } from '../header/Moment';
 import { finalOutcome, type FinalOutcome } from './finalOutcome';

@@ -1,24 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FormattedMessage,
-  OptionName,
-  PLATFORM_TOKEN,
-  TransactionStatus,
-  fromUnits,
-  queryKeys,
-  readContract,
-  styled,
-  useQuery,
-  useTransaction,
-  useWallet,
-  type MarketDetail,
-  type QueryKey,
-  type VoteChoiceView,
-  type VoteView,
-  useFormat,
-  type Format,
-} from '@prds/shared';
+import { PLATFORM_TOKEN } from '@prds/shared/chains';
+import { fromUnits, useFormat, type Format } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { OptionName, type MarketDetail, type VoteChoiceView, type VoteView } from '@prds/shared/markets';
+import { queryKeys, useQuery, type QueryKey } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Button } from '@prds/shared/ui';
+import { TransactionStatus, readContract, useTransaction, useWallet } from '@prds/shared/wallet';
 import { ChoiceGroup, Muted } from '../DetailSection';
 import { Moment } from '../header/Moment';
 import { ErrorText, Panel, Stack } from './panel';

@@ -1,4 +1,4 @@
-import type { MarketDetail } from '@prds/shared';
+import type { MarketDetail } from '@prds/shared/markets';
 
 /**
  * How a market ended, and so what its page must say (ARCHITECTURE "Protocol"):

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { DateTimeField, Select, styled, useIntl, type MarketOptionView } from '@prds/shared';
+import { useIntl } from '@prds/shared/i18n';
+import { type MarketOptionView } from '@prds/shared/markets';
+import { styled } from '@prds/shared/theme';
+import { DateTimeField, Select } from '@prds/shared/ui';
 
 /** One resolution panel: a titled box inside the resolution section. */
 const Box = styled.div`
@@ -34,7 +37,7 @@ export const Row = styled.div`
 `;
 
 /** The panels' labelled fields and messages are the kit's (re-exported for the panels that import them from here). */
-export { ErrorText, Field } from '@prds/shared';
+export { ErrorText, Field } from '@prds/shared/ui';
 
 export const TextArea = styled.textarea`
   min-height: 1.2rem;

@@ -1,4 +1,4 @@
-import type { MarketDetailView } from '@prds/shared';
+import type { MarketDetailView } from '@prds/shared/markets';
 
 /**
  * What the connected account may do to resolve a market right now, decided the way the contract

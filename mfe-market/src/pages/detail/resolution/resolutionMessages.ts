@@ -1,4 +1,5 @@
-import type { MessageDescriptor, TxMessages } from '@prds/shared';
+import type { MessageDescriptor } from '@prds/shared/i18n';
+import type { TxMessages } from '@prds/shared/wallet';
 import type { AdvanceKind } from './resolutionActions';
 
 // Each resolution flow words its own outcome; the custom errors a user can hit (MarketsDisputes.sol,

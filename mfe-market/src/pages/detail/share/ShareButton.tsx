@@ -1,4 +1,7 @@
-import { CopyButton, FormattedMessage, shareLink, useIntl, useWallet } from '@prds/shared';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { shareLink } from '@prds/shared/referral';
+import { CopyButton } from '@prds/shared/ui';
+import { useWallet } from '@prds/shared/wallet';
 
 /**
  * Copies this page's address as a referral link of the sharer's own (`ref=<connected account>`; without

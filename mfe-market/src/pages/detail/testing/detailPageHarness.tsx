@@ -5,19 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import {
-  AppProviders,
-  accountAtom,
-  chainIdAtom,
-  createHttpClient,
-  createStore,
-  desireChainIdAtom,
-  type Address,
-  type FundItem,
-  type HttpClient,
-  type MarketDetail,
-  type PrdsStore,
-} from '@prds/shared';
+import { createHttpClient, type FundItem, type HttpClient } from '@prds/shared/http';
+import { type MarketDetail } from '@prds/shared/markets';
+import { AppProviders } from '@prds/shared/providers';
+import { accountAtom, chainIdAtom, createStore, desireChainIdAtom, type PrdsStore } from '@prds/shared/state';
+import { type Address } from '@prds/shared/wallet';
 import { seedUserInfo } from '@prds/shared/testing';
 import { BUYER, E, ISSUER, NOW, marketFixture } from '../detailFixture';
 import { MarketDetailPage } from '../MarketDetailPage';

@@ -1,23 +1,11 @@
-import {
-  Button,
-  EmptyState,
-  ErrorNotice,
-  FormattedMessage,
-  OptionName,
-  Skeleton,
-  fetchMarketTrades,
-  formatMultiplier,
-  queryKeys,
-  shortAddress,
-  styled,
-  useInfiniteQuery,
-  tableAsCards,
-  useIntl,
-  type HttpClient,
-  type MarketDetail,
-  useFormat,
-  Usdt,
-} from '@prds/shared';
+import { useFormat } from '@prds/shared/format';
+import { type HttpClient } from '@prds/shared/http';
+import { FormattedMessage, useIntl } from '@prds/shared/i18n';
+import { OptionName, fetchMarketTrades, formatMultiplier, type MarketDetail } from '@prds/shared/markets';
+import { queryKeys, useInfiniteQuery } from '@prds/shared/query';
+import { styled } from '@prds/shared/theme';
+import { Button, EmptyState, ErrorNotice, Skeleton, tableAsCards, Usdt } from '@prds/shared/ui';
+import { shortAddress } from '@prds/shared/wallet';
 import { DetailSection } from '../DetailSection';
 
 export const TRADES_PAGE_SIZE = 20;

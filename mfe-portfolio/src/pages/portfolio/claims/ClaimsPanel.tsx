@@ -1,21 +1,11 @@
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  ErrorNotice,
-  FormattedMessage,
-  Muted,
-  PAY_TOKEN,
-  PLATFORM_TOKEN,
-  Skeleton,
-  TransactionStatus,
-  UserText,
-  explorerTxUrl,
-  paths,
-  styled,
-  useWallet,
-  type ClaimDue,
-  type MessageDescriptor,
-} from '@prds/shared';
+import { PAY_TOKEN, PLATFORM_TOKEN } from '@prds/shared/chains';
+import { FormattedMessage, type MessageDescriptor } from '@prds/shared/i18n';
+import { type ClaimDue } from '@prds/shared/portfolio';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Button, ErrorNotice, Muted, Skeleton, UserText } from '@prds/shared/ui';
+import { TransactionStatus, explorerTxUrl, useWallet } from '@prds/shared/wallet';
 import { Row, Section, SectionTitle } from '../../../common/layout';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { claimPlan, planTotals, type ClaimKind, type ClaimStep, type StepStatus } from './claimPlan';

@@ -1,4 +1,4 @@
-import type { ClaimDue } from '@prds/shared';
+import type { ClaimDue } from '@prds/shared/portfolio';
 import { afterStep, claimPlan, planTotals } from './claimPlan';
 
 const due = (over: Partial<ClaimDue> & Pick<ClaimDue, 'marketId'>): ClaimDue => ({

@@ -1,4 +1,4 @@
-import type { ClaimDue } from '@prds/shared';
+import type { ClaimDue } from '@prds/shared/portfolio';
 
 /**
  * What claiming everything due means on chain: one transaction per call the protocol has — a

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTransaction, type Address, type TxMessages, type TxResult } from '@prds/shared';
+import { useTransaction, type Address, type TxMessages, type TxResult } from '@prds/shared/wallet';
 import { afterStep, type ClaimStep, type StepStatus } from './claimPlan';
 
 export const CLAIM_TX_MESSAGES: TxMessages = {

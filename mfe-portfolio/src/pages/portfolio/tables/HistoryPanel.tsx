@@ -1,27 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  ErrorNotice,
-  FormattedMessage,
-  MarketEvent,
-  OptionName,
-  PagedTable,
-  explorerTxUrl,
-  paths,
-  useFormat,
-  useIntl,
-  usePagedQuery,
-  useWallet,
-  type Address,
-  type ChainId,
-  type Column,
-  type Format,
-  type HistoryEntry,
-  type HistoryKind,
-  type IntlShape,
-  type MessageDescriptor,
-} from '@prds/shared';
+import { type ChainId } from '@prds/shared/chains';
+import { useFormat, type Format } from '@prds/shared/format';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from '@prds/shared/i18n';
+import { MarketEvent, OptionName } from '@prds/shared/markets';
+import { type HistoryEntry, type HistoryKind } from '@prds/shared/portfolio';
+import { paths } from '@prds/shared/routes';
+import { Button, ErrorNotice, PagedTable, usePagedQuery, type Column } from '@prds/shared/ui';
+import { explorerTxUrl, useWallet, type Address } from '@prds/shared/wallet';
 import { Row } from '../../../common/layout';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchHistory, fetchWholeHistory, PAGE_SIZE, portfolioKeys } from '../../../api';

@@ -1,4 +1,7 @@
-import { FormattedMessage, PagedTable, usePagedQuery, type Address, type BoughtStatus } from '@prds/shared';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { type BoughtStatus } from '@prds/shared/portfolio';
+import { PagedTable, usePagedQuery } from '@prds/shared/ui';
+import { type Address } from '@prds/shared/wallet';
 import { fetchHoldings, PAGE_SIZE, portfolioKeys } from '../../../api';
 import { positionColumns, positionData, positionKey, type PositionActions } from './PositionsTable';
 

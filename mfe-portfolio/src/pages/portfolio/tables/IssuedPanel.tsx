@@ -1,20 +1,10 @@
 import { Link } from 'react-router-dom';
-import {
-  Badge,
-  fetchIssued,
-  FormattedMessage,
-  issuedQueryKey,
-  MarketEvent,
-  MarketStateBadge,
-  PagedTable,
-  paths,
-  usePagedQuery,
-  type Address,
-  type BadgeTone,
-  type Column,
-  type IssuedMarket,
-  type MessageDescriptor,
-} from '@prds/shared';
+import { FormattedMessage, type MessageDescriptor } from '@prds/shared/i18n';
+import { fetchIssued, issuedQueryKey, type IssuedMarket } from '@prds/shared/issue';
+import { MarketEvent, MarketStateBadge } from '@prds/shared/markets';
+import { paths } from '@prds/shared/routes';
+import { Badge, PagedTable, usePagedQuery, type BadgeTone, type Column } from '@prds/shared/ui';
+import { type Address } from '@prds/shared/wallet';
 import { Row } from '../../../common/layout';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { PAGE_SIZE } from '../../../api';

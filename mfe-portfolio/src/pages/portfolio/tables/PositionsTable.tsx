@@ -1,18 +1,10 @@
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  DataTable,
-  FormattedMessage,
-  MarketEvent,
-  MarketStateBadge,
-  OptionName,
-  paths,
-  styled,
-  type Column,
-  type DataAttributes,
-  type HoldingItem,
-  type MessageDescriptor,
-} from '@prds/shared';
+import { FormattedMessage, type MessageDescriptor } from '@prds/shared/i18n';
+import { MarketEvent, MarketStateBadge, OptionName } from '@prds/shared/markets';
+import { type HoldingItem } from '@prds/shared/portfolio';
+import { paths } from '@prds/shared/routes';
+import { styled } from '@prds/shared/theme';
+import { Button, DataTable, type Column, type DataAttributes } from '@prds/shared/ui';
 import { TokenAmount } from '../../../common/TokenAmount';
 import type { ClaimStep } from '../claims/claimPlan';
 

@@ -1,18 +1,11 @@
 import { Link } from 'react-router-dom';
-import {
-  FormattedMessage,
-  MarketEvent,
-  OptionName,
-  PagedTable,
-  formatMultiplier,
-  paths,
-  usePagedQuery,
-  type Address,
-  type Column,
-  type DealtTrade,
-  type Format,
-  useFormat,
-} from '@prds/shared';
+import { type Format, useFormat } from '@prds/shared/format';
+import { FormattedMessage } from '@prds/shared/i18n';
+import { MarketEvent, OptionName, formatMultiplier } from '@prds/shared/markets';
+import { type DealtTrade } from '@prds/shared/portfolio';
+import { paths } from '@prds/shared/routes';
+import { PagedTable, usePagedQuery, type Column } from '@prds/shared/ui';
+import { type Address } from '@prds/shared/wallet';
 import { TokenAmount } from '../../../common/TokenAmount';
 import { fetchTrades, PAGE_SIZE, portfolioKeys } from '../../../api';
 

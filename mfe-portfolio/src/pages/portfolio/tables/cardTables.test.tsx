@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createStore, type HistoryEntry, type HoldingItem } from '@prds/shared';
+import { type HistoryEntry, type HoldingItem } from '@prds/shared/portfolio';
+import { AppProviders } from '@prds/shared/providers';
+import { createStore } from '@prds/shared/state';
 import { portfolioKeys, type HistoryPage } from '../../../api';
 import type { ClaimStep } from '../claims/claimPlan';
 import { HistoryPanel } from './HistoryPanel';

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@prds/shared';
+import type { HistoryEntry } from '@prds/shared/portfolio';
 import { csvAmount, historyCsvRows, historyTime, parseCsv, toCsv } from './historyCsv';
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({

@@ -1,4 +1,5 @@
-import { formatFor, type HistoryEntry } from '@prds/shared';
+import { formatFor } from '@prds/shared/format';
+import { type HistoryEntry } from '@prds/shared/portfolio';
 import { tokenAmount } from '../../../common/amounts';
 
 // The History tab's rows, the one source of both the table and its CSV export, so the two show the
