@@ -14,23 +14,29 @@ class FakeClient extends EventEmitter {
   }
 }
 
+/** The signal listening on a pool of fake connections, its first one taken. */
+async function listening() {
+  const clients: FakeClient[] = [];
+  const pool = {
+    connect: async () => {
+      const client = new FakeClient();
+      clients.push(client);
+      return client;
+    },
+  };
+  const lines: string[] = [];
+  const signal = listenForChanges(
+    { pool } as unknown as Db,
+    () => undefined,
+    (line) => lines.push(line),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return { clients, lines, signal };
+}
+
 describe("the stream's LISTEN connection", () => {
   it("goes back to the pool once when it reports two errors, and listens again on a new connection", async () => {
-    const clients: FakeClient[] = [];
-    const pool = {
-      connect: async () => {
-        const client = new FakeClient();
-        clients.push(client);
-        return client;
-      },
-    };
-    const lines: string[] = [];
-    const signal = listenForChanges(
-      { pool } as unknown as Db,
-      () => undefined,
-      (line) => lines.push(line),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
+    const { clients, lines, signal } = await listening();
     const first = clients[0]!;
     const terminated = new Error("terminating connection due to administrator command");
     first.emit("error", terminated);
@@ -47,21 +53,7 @@ describe("the stream's LISTEN connection", () => {
   });
 
   it("an error the connection reports after it went back to the pool (closed) is not released again", async () => {
-    const clients: FakeClient[] = [];
-    const pool = {
-      connect: async () => {
-        const client = new FakeClient();
-        clients.push(client);
-        return client;
-      },
-    };
-    const lines: string[] = [];
-    const signal = listenForChanges(
-      { pool } as unknown as Db,
-      () => undefined,
-      (line) => lines.push(line),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
+    const { clients, lines, signal } = await listening();
     await signal.close();
     const only = clients[0]!;
     expect(only.releases).toEqual([undefined]);
