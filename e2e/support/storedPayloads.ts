@@ -106,7 +106,7 @@ export async function openPayloadPages(
   try {
     await page.goto('/');
     await expect(page.getByText('render as text?', { exact: false }).first()).toBeVisible();
-    await page.goto('/market');
+    await page.goto('/market?sort=newest');
     await expect(page.getByText(PAYLOADS.event).first()).toBeVisible();
     await expect(page.getByText(PAYLOADS.option0).first()).toBeVisible();
     await page.goto(`/market?search=${encodeURIComponent('render')}`);

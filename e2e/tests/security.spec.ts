@@ -410,7 +410,9 @@ test.describe('stored payloads in every user text field', () => {
         // Cut on a card: the whole option name is the tooltip.
         await expect(page.locator(`[title="${LONG.option0}"]`).first()).toBeAttached();
         expect([viewport.width, 'home', await width()]).toEqual([viewport.width, 'home', viewport.width]);
-        await page.goto('/market');
+        // Newest first: the spec's markets are the last issued, so their rows are among the list's first
+        // (the rows further down come as the list is scrolled).
+        await page.goto('/market?sort=newest');
         await expect(page.getByTestId(`market-row-${String(longId)}`)).toBeVisible();
         expect([viewport.width, 'list', await width()]).toEqual([viewport.width, 'list', viewport.width]);
         await page.goto(`/detail/${String(longId)}`);
