@@ -84,6 +84,8 @@ test.describe('German numbers, dates and titles', () => {
     await openPage(page, ROUTE.path, ROUTE.pageTestId);
     await expect(page).toHaveTitle('Märkte · PRDS');
     // Every multiplier and volume reads with a decimal comma (or none), never an English '1.63' or '1,234.5'.
+    // Read once the rows are there (the page may still be rendering them in its new language).
+    await expect(page.locator('[data-testid^="market-row-multiplier-"]').first()).toBeVisible();
     const multipliers = await page.locator('[data-testid^="market-row-multiplier-"]').allInnerTexts();
     expect(multipliers.length).toBeGreaterThan(0);
     for (const text of multipliers) expect(text.trim()).toMatch(/^×\d{1,3}(\.\d{3})*(,\d{1,2})?$/);

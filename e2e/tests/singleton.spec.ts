@@ -18,6 +18,7 @@ declare global {
 test.describe('one React, one @prds/shared', () => {
   test('each remote probe shares the header’s @prds/shared instance', async ({ page }) => {
     await openPage(page, '/', 'page-home');
+    await expect(header(page)).toHaveAttribute('data-shared-instance', /\S/);
     const hostInstance = await header(page).getAttribute('data-shared-instance');
     expect(hostInstance, 'site-header carries data-shared-instance').toBeTruthy();
     for (const key of REMOTE_KEYS) {
@@ -30,6 +31,8 @@ test.describe('one React, one @prds/shared', () => {
     }
     // A full load of a remote route builds the page anew: still one instance, same as its header.
     await openPage(page, REMOTES.claim.path, REMOTES.claim.pageTestId);
+    // The marks read '' while the page hydrates the server's HTML, then the page's own instance.
+    await expect(header(page)).toHaveAttribute('data-shared-instance', /\S/);
     const reloadedInstance = await header(page).getAttribute('data-shared-instance');
     await expect(page.locator(`[data-testid="shared-probe"][data-remote="${REMOTES.claim.container}"]`)).toHaveAttribute(
       'data-shared-instance',
